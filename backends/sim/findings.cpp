@@ -1,0 +1,35 @@
+#include "backends/sim/findings.hpp"
+
+#include <cstdio>
+#include <mutex>
+
+#include "sim/config/config.hpp"
+
+namespace cusim::backend {
+namespace {
+std::mutex m;
+std::vector<cusim::Finding>& store() {
+  static std::vector<cusim::Finding> s;
+  return s;
+}
+}  // namespace
+
+void report(const sim::Diagnostic& d, cudaError_t error) {
+  cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d)};
+  if (!sim::config().quiet) std::fputs(("cusim: " + f.text).c_str(), stderr);
+  std::lock_guard<std::mutex> lock(m);
+  store().push_back(std::move(f));
+}
+
+}  // namespace cusim::backend
+
+namespace cusim {
+std::vector<Finding> findings() {
+  std::lock_guard<std::mutex> lock(backend::m);
+  return backend::store();
+}
+void clear_findings() {
+  std::lock_guard<std::mutex> lock(backend::m);
+  backend::store().clear();
+}
+}  // namespace cusim

@@ -1,0 +1,54 @@
+// The kernel-side entry points of cusim/detail/sim_abi.hpp, forwarded to the running block, and
+// the interposed assert() handler.
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+#include "cusim/detail/sim_abi.hpp"
+#include "sim/exec/block_run.hpp"
+
+namespace cusim::detail {
+namespace {
+// Kernel intrinsics called from host code are a programming error CUDA rejects at compile time.
+sim::BlockRun& running_block(const char* what) {
+  sim::BlockRun* run = sim::BlockRun::current();
+  if (!run || !sim::BlockRun::in_thread()) {
+    std::fprintf(stderr, "cusim: fatal: %s called outside a kernel\n", what);
+    std::abort();
+  }
+  return *run;
+}
+}  // namespace
+
+int block_barrier(BarrierOp op, int predicate, const std::source_location& site) {
+  return running_block("__syncthreads()").barrier(op, predicate, site);
+}
+unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
+                                   const std::source_location& site) {
+  return running_block("a warp intrinsic").warp_collective(op, mask, value, b, c, site);
+}
+void* shared_static(const SharedDecl& decl, const std::source_location& site) {
+  return running_block("a __shared__ declaration").shared_static(decl, site);
+}
+void* shared_dynamic() { return running_block("an extern __shared__ declaration").shared_dynamic(); }
+void thread_fence(FenceScope) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+void trap(const std::source_location& site) {
+  running_block("__trap()").fail_thread(
+      sim::DiagnosticKind::trap, "__trap() called",
+      sim::SourceSite{site.file_name(), unsigned(site.line()), unsigned(site.column()), site.function_name()});
+}
+
+}  // namespace cusim::detail
+
+// assert() in kernel code ends the launch with cudaErrorAssert, as on the GPU; elsewhere it
+// behaves as glibc's. Defined here, in the executable, it takes precedence over libc's.
+extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* file, unsigned int line,
+                                           const char* function) noexcept {
+  if (cusim::sim::BlockRun* run = cusim::sim::BlockRun::current(); run && cusim::sim::BlockRun::in_thread())
+    run->fail_thread(cusim::sim::DiagnosticKind::assertion_failed, std::string("assertion `") + assertion + "' failed",
+                     cusim::sim::SourceSite{file, line, 0, function});
+  std::fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name, file, line, function,
+               assertion);
+  std::abort();
+}

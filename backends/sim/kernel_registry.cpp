@@ -1,0 +1,34 @@
+#include "backends/sim/kernel_registry.hpp"
+
+#include <mutex>
+#include <unordered_map>
+
+namespace cusim::backend {
+namespace {
+std::mutex m;
+std::unordered_map<const void*, KernelInfo>& table() {
+  static std::unordered_map<const void*, KernelInfo> t;
+  return t;
+}
+}  // namespace
+
+KernelInfo kernel_info(const void* kernel) {
+  std::lock_guard<std::mutex> lock(m);
+  auto it = table().find(kernel);
+  return it == table().end() ? KernelInfo{} : it->second;
+}
+void set_max_dynamic_shared(const void* kernel, int bytes) {
+  std::lock_guard<std::mutex> lock(m);
+  table()[kernel].max_dynamic_shared = bytes;
+}
+void note_static_shared(const void* kernel, std::size_t bytes) {
+  std::lock_guard<std::mutex> lock(m);
+  KernelInfo& k = table()[kernel];
+  if (bytes > k.static_shared) k.static_shared = bytes;
+}
+void forget_kernel_attributes() {
+  std::lock_guard<std::mutex> lock(m);
+  table().clear();
+}
+
+}  // namespace cusim::backend

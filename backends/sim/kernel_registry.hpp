@@ -1,0 +1,18 @@
+// What the simulator knows of each kernel across launches: its raised dynamic shared-memory
+// limit (cudaFuncSetAttribute) and the static shared memory it was seen to declare.
+#pragma once
+#include <cstddef>
+
+namespace cusim::backend {
+
+struct KernelInfo {
+  int max_dynamic_shared = -1;    // -1: not raised
+  std::size_t static_shared = 0;  // largest seen so far (known after its first launch)
+};
+
+KernelInfo kernel_info(const void* kernel);
+void set_max_dynamic_shared(const void* kernel, int bytes);
+void note_static_shared(const void* kernel, std::size_t bytes);
+void forget_kernel_attributes();
+
+}  // namespace cusim::backend

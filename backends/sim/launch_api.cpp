@@ -1,0 +1,131 @@
+// cusim::launch on the simulator: validate the configuration against the device profile, run the
+// grid, turn a failed launch into CUDA's error code and a finding.
+#include <string>
+
+#include "backends/sim/device_profile.hpp"
+#include "backends/sim/error_state.hpp"
+#include "backends/sim/findings.hpp"
+#include "backends/sim/kernel_registry.hpp"
+#include "cusim/detail/host_api.hpp"
+#include "cusim/detail/launch.hpp"
+#include "sim/exec/grid_run.hpp"
+#include "sim/report/symbolize.hpp"
+
+namespace cusim::backend {
+namespace {
+
+std::string dims(dim3 d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+// The CUDA error a finding ends its launch with, and whether that error is sticky (it is where
+// the GPU's context would be unusable afterwards).
+struct ErrorMapping {
+  cudaError_t error;
+  bool sticky;
+};
+ErrorMapping error_for(sim::DiagnosticKind kind) {
+  using K = sim::DiagnosticKind;
+  switch (kind) {
+    case K::assertion_failed: return {cudaErrorAssert, true};
+    case K::illegal_address: return {cudaErrorIllegalAddress, true};
+    case K::illegal_instruction: return {cudaErrorIllegalInstruction, true};
+    case K::deadlock: return {cudaErrorLaunchTimeout, true};
+    case K::shared_memory_limit: return {cudaErrorInvalidValue, false};
+    case K::launch_config: return {cudaErrorInvalidConfiguration, false};
+    default: return {cudaErrorLaunchFailure, true};
+  }
+}
+
+// Rejects a launch before anything runs: records the finding and returns the error.
+cudaError_t reject(const detail::LaunchRequest& r, cudaError_t error, std::string message) {
+  sim::Diagnostic d;
+  d.kind = sim::DiagnosticKind::launch_config;
+  d.kernel = sim::function_name(r.kernel);
+  d.message = std::move(message);
+  report(d, error);
+  return record(error);
+}
+
+cudaError_t validate(const detail::LaunchRequest& r, const cudaDeviceProp& dev, const KernelInfo& info) {
+  const dim3 b = r.block, g = r.grid;
+  const unsigned long long threads = 1ull * b.x * b.y * b.z;
+  const std::string limits = std::string(" on ") + dev.name;
+  if (threads == 0 || threads > static_cast<unsigned>(dev.maxThreadsPerBlock))
+    return reject(r, cudaErrorInvalidConfiguration,
+                  "block " + dims(b) + " has " + std::to_string(threads) + " threads; a block may have 1 to " +
+                      std::to_string(dev.maxThreadsPerBlock) + limits);
+  if (b.x > unsigned(dev.maxThreadsDim[0]) || b.y > unsigned(dev.maxThreadsDim[1]) || b.z > unsigned(dev.maxThreadsDim[2]))
+    return reject(r, cudaErrorInvalidConfiguration,
+                  "block " + dims(b) + " exceeds the block dimension limits (" + std::to_string(dev.maxThreadsDim[0]) +
+                      "," + std::to_string(dev.maxThreadsDim[1]) + "," + std::to_string(dev.maxThreadsDim[2]) + ")" + limits);
+  if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > unsigned(dev.maxGridSize[0]) || g.y > unsigned(dev.maxGridSize[1]) ||
+      g.z > unsigned(dev.maxGridSize[2]))
+    return reject(r, cudaErrorInvalidConfiguration,
+                  "grid " + dims(g) + " is outside the grid dimension limits (1..(" + std::to_string(dev.maxGridSize[0]) +
+                      "," + std::to_string(dev.maxGridSize[1]) + "," + std::to_string(dev.maxGridSize[2]) + "))" + limits);
+  const std::size_t dynamic_limit =
+      info.max_dynamic_shared >= 0 ? std::size_t(info.max_dynamic_shared) : dev.sharedMemPerBlock;
+  const std::size_t total_limit = info.max_dynamic_shared >= 0 ? dev.sharedMemPerBlockOptin : dev.sharedMemPerBlock;
+  if (r.shared_bytes > dynamic_limit || info.static_shared + r.shared_bytes > total_limit)
+    return reject(r, cudaErrorInvalidValue,
+                  std::to_string(info.static_shared) + " static + " + std::to_string(r.shared_bytes) +
+                      " dynamic shared bytes exceed the limit of " + std::to_string(total_limit) +
+                      (info.max_dynamic_shared >= 0 ? " (dynamic raised to " + std::to_string(info.max_dynamic_shared) + ")"
+                                                    : " (raise it with cudaFuncSetAttribute)") +
+                      limits);
+  return cudaSuccess;
+}
+
+}  // namespace
+}  // namespace cusim::backend
+
+namespace cusim::detail {
+
+cudaError_t launch_kernel(const LaunchRequest& r) {
+  using namespace cusim::backend;
+  if (cudaError_t s = sticky_error()) return record(s);
+  const cudaDeviceProp& dev = device_profile();
+  const KernelInfo info = kernel_info(r.kernel);
+  if (cudaError_t e = validate(r, dev, info)) return e;
+
+  const Settings& s = cusim::settings();
+  sim::LaunchPlan plan;
+  plan.kernel = r.kernel;
+  plan.invoke = r.invoke;
+  plan.packet = r.packet;
+  plan.grid = r.grid;
+  plan.block = r.block;
+  plan.dynamic_shared = r.shared_bytes;
+  plan.shared_limit = info.max_dynamic_shared >= 0 ? dev.sharedMemPerBlockOptin : dev.sharedMemPerBlock;
+  plan.static_shared_limit = dev.sharedMemPerBlock;
+  plan.schedule = s.schedule == Schedule::reverse  ? sim::ScheduleKind::reverse
+                  : s.schedule == Schedule::random ? sim::ScheduleKind::random
+                                                   : sim::ScheduleKind::in_order;
+  plan.seed = s.seed;
+  plan.stack_bytes = s.stack_bytes;
+  plan.workers = s.workers ? s.workers : 1;
+  plan.prepare();
+
+  sim::GridOutcome out = sim::run_grid(plan);
+  note_static_shared(r.kernel, out.static_shared);
+  if (out.failed) {
+    out.diagnostic.kernel = sim::function_name(r.kernel);
+    const ErrorMapping e = error_for(out.diagnostic.kind);
+    report(out.diagnostic, e.error);
+    raise_execution_error(e.error, e.sticky);
+  }
+  // As on CUDA, errors during execution surface at the next synchronising call.
+  return cudaSuccess;
+}
+
+cudaError_t set_max_dynamic_shared(const void* kernel, int bytes) {
+  using namespace cusim::backend;
+  const cudaDeviceProp& dev = device_profile();
+  const KernelInfo info = kernel_info(kernel);
+  if (bytes < 0 || std::size_t(bytes) + info.static_shared > dev.sharedMemPerBlockOptin) return record(cudaErrorInvalidValue);
+  cusim::backend::set_max_dynamic_shared(kernel, bytes);
+  return cudaSuccess;
+}
+
+}  // namespace cusim::detail

@@ -1,0 +1,123 @@
+// Host-side API on the simulator: CUDA runtime calls with CUDA's names, signatures and error
+// codes, plus cusim's own settings and findings.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "cusim/detail/types.hpp"
+
+struct cudaDeviceProp {
+  char name[256];
+  std::size_t totalGlobalMem;
+  std::size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  std::size_t totalConstMem;
+  int major;
+  int minor;
+  int multiProcessorCount;
+  int maxThreadsPerMultiProcessor;
+  std::size_t sharedMemPerMultiprocessor;
+  std::size_t sharedMemPerBlockOptin;
+  int regsPerMultiprocessor;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+};
+
+const char* cudaGetErrorName(cudaError_t error);
+const char* cudaGetErrorString(cudaError_t error);
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceReset();
+
+cudaError_t cudaMalloc(void** devPtr, std::size_t size);
+cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags = 1);
+cudaError_t cudaMallocHost(void** ptr, std::size_t size);
+cudaError_t cudaFree(void* devPtr);
+cudaError_t cudaFreeHost(void* ptr);
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind);
+cudaError_t cudaMemset(void* devPtr, int value, std::size_t count);
+
+// Typed conveniences, as CUDA's runtime header offers them.
+template <class T>
+cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
+  return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** devPtr, std::size_t size, unsigned int flags = 1) {
+  return cudaMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
+}
+template <class T>
+cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
+  return cudaMallocHost(reinterpret_cast<void**>(ptr), size);
+}
+
+namespace cusim::detail {
+cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count,
+                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
+cudaError_t set_max_dynamic_shared(const void* kernel, int bytes);
+}  // namespace cusim::detail
+
+// __constant__ and __device__ variables are ordinary objects on the simulator; these copy into
+// and out of them with CUDA's bounds and direction checks.
+template <class T>
+cudaError_t cudaMemcpyToSymbol(T& symbol, const void* src, std::size_t count, std::size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return cusim::detail::copy_symbol(const_cast<std::remove_cv_t<T>*>(&symbol), sizeof(T), const_cast<void*>(src),
+                                    count, offset, kind, true);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return cusim::detail::copy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, count, offset, kind, false);
+}
+
+template <class... Params>
+cudaError_t cudaFuncSetAttribute(void (*kernel)(Params...), cudaFuncAttribute attr, int value) {
+  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;
+  if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize) return cudaErrorInvalidValue;
+  return cusim::detail::set_max_dynamic_shared(reinterpret_cast<const void*>(kernel), value);
+}
+
+namespace cusim {
+
+// Which ready thread runs next inside a block (and which block next, with one worker).
+enum class Schedule { in_order, reverse, random };
+
+// The simulator's live configuration, read once from the CUSIM_* environment variables
+// (docs/CONFIGURATION.md) and adjustable by programs and tests between launches.
+struct Settings {
+  unsigned workers;            // CUSIM_WORKERS: OS threads running blocks (1 = deterministic)
+  Schedule schedule;           // CUSIM_SCHEDULE: in-order | reverse | random
+  unsigned long long seed;     // CUSIM_SEED: seed of the random schedule
+  std::size_t stack_bytes;     // CUSIM_STACK_KB: stack of each simulated thread
+  std::string device;          // CUSIM_DEVICE: device profile (h100, a100, t4)
+};
+Settings& settings();
+
+// A finding of the simulator, as data: its kind (e.g. "barrier-divergence"), the CUDA error it
+// ended the launch with, and its compiler-style rendering.
+struct Finding {
+  std::string kind;
+  cudaError_t error;
+  std::string kernel;
+  std::string text;
+};
+// Every finding since the last clear_findings(), in the order they were made.
+std::vector<Finding> findings();
+void clear_findings();
+
+}  // namespace cusim

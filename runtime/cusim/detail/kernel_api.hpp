@@ -1,0 +1,272 @@
+// What kernel code sees on the simulator: CUDA's qualifiers, built-in variables, barriers, shared
+// memory, atomics, warp intrinsics, fences and device math, with CUDA's names and semantics.
+#pragma once
+#include <cassert>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <source_location>
+#include <type_traits>
+
+#include "cusim/detail/sim_abi.hpp"
+#include "cusim/detail/types.hpp"
+
+// ---- qualifiers: plain C++ functions and variables on the CPU --------------------------------
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+
+// ---- built-in variables (read-only, as in CUDA) ----------------------------------------------
+#define threadIdx (static_cast<const uint3&>(::cusim::detail::tls_thread_idx))
+#define blockIdx (static_cast<const uint3&>(::cusim::detail::tls_block_idx))
+#define blockDim (static_cast<const dim3&>(::cusim::detail::tls_block_dim))
+#define gridDim (static_cast<const dim3&>(::cusim::detail::tls_grid_dim))
+inline constexpr int warpSize = 32;
+
+// ---- shared memory: the portable spelling of __shared__ --------------------------------------
+// CUSIM_SHARED(float, tile, [16][16]);  is  __shared__ float tile[16][16];
+// CUSIM_SHARED(int, count);             is  __shared__ int count;
+// The variable lives in the block's shared arena; the simulator knows its name and size.
+#define CUSIM_SHARED(T, name, ...)                                                              \
+  static constexpr ::cusim::detail::SharedDecl cusim_shared_decl_##name{                        \
+      #name, sizeof(T __VA_ARGS__), alignof(T __VA_ARGS__)};                                    \
+  T(&name) __VA_ARGS__ = *static_cast<T(*) __VA_ARGS__>(::cusim::detail::shared_static(        \
+      cusim_shared_decl_##name, std::source_location::current()))
+// CUSIM_EXTERN_SHARED(float, buf);  is  extern __shared__ float buf[];  (sized at launch)
+#define CUSIM_EXTERN_SHARED(T, name) T* const name = static_cast<T*>(::cusim::detail::shared_dynamic())
+
+// ---- barriers and fences ---------------------------------------------------------------------
+inline void __syncthreads(std::source_location site = std::source_location::current()) {
+  ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::plain, 0, site);
+}
+inline int __syncthreads_count(int predicate, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::count, predicate, site);
+}
+inline int __syncthreads_and(int predicate, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::all, predicate, site);
+}
+inline int __syncthreads_or(int predicate, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::any, predicate, site);
+}
+inline void __threadfence_block() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::block); }
+inline void __threadfence() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::device); }
+inline void __threadfence_system() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::system); }
+[[noreturn]] inline void __trap(std::source_location site = std::source_location::current()) {
+  ::cusim::detail::trap(site);
+}
+
+// ---- warp intrinsics -------------------------------------------------------------------------
+namespace cusim::detail {
+template <class T>
+unsigned long long to_lane_bits(T v) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8,
+                "warp shuffles move values of at most 8 bytes, as in CUDA");
+  unsigned long long bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  return bits;
+}
+template <class T>
+T from_lane_bits(unsigned long long bits) {
+  T v;
+  std::memcpy(&v, &bits, sizeof(T));
+  return v;
+}
+}  // namespace cusim::detail
+
+inline void __syncwarp(unsigned mask = 0xffffffffu, std::source_location site = std::source_location::current()) {
+  ::cusim::detail::warp_collective(::cusim::detail::WarpOp::sync, mask, 0, 0, 0, site);
+}
+inline unsigned __ballot_sync(unsigned mask, int predicate, std::source_location site = std::source_location::current()) {
+  return static_cast<unsigned>(
+      ::cusim::detail::warp_collective(::cusim::detail::WarpOp::ballot, mask, predicate != 0, 0, 0, site));
+}
+inline int __all_sync(unsigned mask, int predicate, std::source_location site = std::source_location::current()) {
+  return static_cast<int>(
+      ::cusim::detail::warp_collective(::cusim::detail::WarpOp::all, mask, predicate != 0, 0, 0, site));
+}
+inline int __any_sync(unsigned mask, int predicate, std::source_location site = std::source_location::current()) {
+  return static_cast<int>(
+      ::cusim::detail::warp_collective(::cusim::detail::WarpOp::any, mask, predicate != 0, 0, 0, site));
+}
+// The lanes of this warp that reach this call together: the engine lets the other lanes run until
+// each one is here, blocked elsewhere, or exited, as a diverged warp would be on the GPU.
+inline unsigned __activemask(std::source_location site = std::source_location::current()) {
+  return static_cast<unsigned>(
+      ::cusim::detail::warp_collective(::cusim::detail::WarpOp::activemask, 0, 0, 0, 0, site));
+}
+// The clamp word `c` is built exactly as CUDA's own headers build it, so that every width
+// (powers of two or not) behaves as the PTX shfl.sync instruction does on hardware.
+template <class T>
+T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize,
+              std::source_location site = std::source_location::current()) {
+  const int c = ((warpSize - width) << 8) | 0x1f;
+  return ::cusim::detail::from_lane_bits<T>(::cusim::detail::warp_collective(
+      ::cusim::detail::WarpOp::shfl_idx, mask, ::cusim::detail::to_lane_bits(var), srcLane, c, site));
+}
+template <class T>
+T __shfl_up_sync(unsigned mask, T var, unsigned int delta, int width = warpSize,
+                 std::source_location site = std::source_location::current()) {
+  const int c = (warpSize - width) << 8;
+  return ::cusim::detail::from_lane_bits<T>(::cusim::detail::warp_collective(
+      ::cusim::detail::WarpOp::shfl_up, mask, ::cusim::detail::to_lane_bits(var), static_cast<int>(delta), c, site));
+}
+template <class T>
+T __shfl_down_sync(unsigned mask, T var, unsigned int delta, int width = warpSize,
+                   std::source_location site = std::source_location::current()) {
+  const int c = ((warpSize - width) << 8) | 0x1f;
+  return ::cusim::detail::from_lane_bits<T>(::cusim::detail::warp_collective(
+      ::cusim::detail::WarpOp::shfl_down, mask, ::cusim::detail::to_lane_bits(var), static_cast<int>(delta), c, site));
+}
+template <class T>
+T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize,
+                  std::source_location site = std::source_location::current()) {
+  const int c = ((warpSize - width) << 8) | 0x1f;
+  return ::cusim::detail::from_lane_bits<T>(::cusim::detail::warp_collective(
+      ::cusim::detail::WarpOp::shfl_xor, mask, ::cusim::detail::to_lane_bits(var), laneMask, c, site));
+}
+
+// ---- atomics: relaxed read-modify-writes, as CUDA's are --------------------------------------
+namespace cusim::detail {
+// Applies `op` atomically through a compare-and-swap loop; returns the old value.
+template <class T, class Op>
+T atomic_update(T* address, Op op) {
+  T old = __atomic_load_n(address, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(address, &old, op(old), true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+// Floating-point values go through their bit patterns (CUDA compares nothing but the bits).
+template <class T, class Bits, class Op>
+T atomic_update_float(T* address, Op op) {
+  static_assert(sizeof(T) == sizeof(Bits));
+  Bits* bits = reinterpret_cast<Bits*>(address);
+  Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);
+  for (;;) {
+    T old_value, new_value;
+    std::memcpy(&old_value, &old, sizeof(T));
+    new_value = op(old_value);
+    Bits desired;
+    std::memcpy(&desired, &new_value, sizeof(T));
+    if (__atomic_compare_exchange_n(bits, &old, desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return old_value;
+  }
+}
+}  // namespace cusim::detail
+
+#define CUSIM_ATOMIC_FETCH(NAME, T, BUILTIN)                                                    \
+  inline T NAME(T* address, T val) { return BUILTIN(address, val, __ATOMIC_RELAXED); }
+CUSIM_ATOMIC_FETCH(atomicAdd, int, __atomic_fetch_add)
+CUSIM_ATOMIC_FETCH(atomicAdd, unsigned int, __atomic_fetch_add)
+CUSIM_ATOMIC_FETCH(atomicAdd, unsigned long long, __atomic_fetch_add)
+CUSIM_ATOMIC_FETCH(atomicSub, int, __atomic_fetch_sub)
+CUSIM_ATOMIC_FETCH(atomicSub, unsigned int, __atomic_fetch_sub)
+CUSIM_ATOMIC_FETCH(atomicExch, int, __atomic_exchange_n)
+CUSIM_ATOMIC_FETCH(atomicExch, unsigned int, __atomic_exchange_n)
+CUSIM_ATOMIC_FETCH(atomicExch, unsigned long long, __atomic_exchange_n)
+CUSIM_ATOMIC_FETCH(atomicAnd, int, __atomic_fetch_and)
+CUSIM_ATOMIC_FETCH(atomicAnd, unsigned int, __atomic_fetch_and)
+CUSIM_ATOMIC_FETCH(atomicAnd, unsigned long long, __atomic_fetch_and)
+CUSIM_ATOMIC_FETCH(atomicOr, int, __atomic_fetch_or)
+CUSIM_ATOMIC_FETCH(atomicOr, unsigned int, __atomic_fetch_or)
+CUSIM_ATOMIC_FETCH(atomicOr, unsigned long long, __atomic_fetch_or)
+CUSIM_ATOMIC_FETCH(atomicXor, int, __atomic_fetch_xor)
+CUSIM_ATOMIC_FETCH(atomicXor, unsigned int, __atomic_fetch_xor)
+CUSIM_ATOMIC_FETCH(atomicXor, unsigned long long, __atomic_fetch_xor)
+#undef CUSIM_ATOMIC_FETCH
+
+#define CUSIM_ATOMIC_MINMAX(T)                                                                  \
+  inline T atomicMin(T* address, T val) {                                                       \
+    return ::cusim::detail::atomic_update(address, [val](T old) { return val < old ? val : old; }); \
+  }                                                                                             \
+  inline T atomicMax(T* address, T val) {                                                       \
+    return ::cusim::detail::atomic_update(address, [val](T old) { return val > old ? val : old; }); \
+  }
+CUSIM_ATOMIC_MINMAX(int)
+CUSIM_ATOMIC_MINMAX(unsigned int)
+CUSIM_ATOMIC_MINMAX(long long)
+CUSIM_ATOMIC_MINMAX(unsigned long long)
+#undef CUSIM_ATOMIC_MINMAX
+
+inline float atomicAdd(float* address, float val) {
+  return ::cusim::detail::atomic_update_float<float, std::uint32_t>(address, [val](float old) { return old + val; });
+}
+inline double atomicAdd(double* address, double val) {
+  return ::cusim::detail::atomic_update_float<double, std::uint64_t>(address, [val](double old) { return old + val; });
+}
+inline float atomicExch(float* address, float val) {
+  return ::cusim::detail::atomic_update_float<float, std::uint32_t>(address, [val](float) { return val; });
+}
+// ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)), as in CUDA.
+inline unsigned int atomicInc(unsigned int* address, unsigned int val) {
+  return ::cusim::detail::atomic_update(address, [val](unsigned int old) { return old >= val ? 0u : old + 1u; });
+}
+inline unsigned int atomicDec(unsigned int* address, unsigned int val) {
+  return ::cusim::detail::atomic_update(
+      address, [val](unsigned int old) { return (old == 0u || old > val) ? val : old - 1u; });
+}
+#define CUSIM_ATOMIC_CAS(T)                                                                     \
+  inline T atomicCAS(T* address, T compare, T val) {                                            \
+    __atomic_compare_exchange_n(address, &compare, val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+    return compare;                                                                             \
+  }
+CUSIM_ATOMIC_CAS(int)
+CUSIM_ATOMIC_CAS(unsigned int)
+CUSIM_ATOMIC_CAS(unsigned long long)
+CUSIM_ATOMIC_CAS(unsigned short)
+#undef CUSIM_ATOMIC_CAS
+
+// The _block and _system scoped forms: on the simulator every atomic is device-wide, which is at
+// least as strong as either scope asks.
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicExch_block atomicExch
+#define atomicCAS_block atomicCAS
+#define atomicMax_block atomicMax
+#define atomicMin_block atomicMin
+
+// ---- integer intrinsics ----------------------------------------------------------------------
+inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline unsigned int __brev(unsigned int x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(x);
+}
+inline int __mul24(int x, int y) { return (x << 8 >> 8) * (y << 8 >> 8); }
+inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
+inline int __mulhi(int x, int y) { return static_cast<int>((static_cast<long long>(x) * y) >> 32); }
+inline unsigned int __umulhi(unsigned int x, unsigned int y) {
+  return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
+}
+
+// ---- device math that CUDA adds to <cmath> ---------------------------------------------------
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float __expf(float x) { return std::exp(x); }
+inline float __logf(float x) { return std::log(x); }
+inline float __sinf(float x) { return std::sin(x); }
+inline float __cosf(float x) { return std::cos(x); }
+inline float __powf(float x, float y) { return std::pow(x, y); }
+inline float __fdividef(float x, float y) { return x / y; }
+inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+inline int min(int a, int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }

@@ -1,0 +1,76 @@
+// cusim::launch — the portable spelling of kernel<<<grid, block, shared_bytes, stream>>>(args...).
+#pragma once
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "cusim/detail/types.hpp"
+
+namespace cusim::detail {
+
+// A launch as the simulator receives it: geometry plus a type-erased call of the kernel.
+struct LaunchRequest {
+  const void* kernel;                 // identity of the kernel (its address), for names and attributes
+  void (*invoke)(const void* packet);  // calls the kernel with its arguments, once per thread
+  const void* packet;
+  dim3 grid;
+  dim3 block;
+  std::size_t shared_bytes;
+  cudaStream_t stream;
+};
+cudaError_t launch_kernel(const LaunchRequest& request);
+
+// The kernel and a copy of its arguments, taken at launch as CUDA copies them.
+template <class... Params>
+struct Packet {
+  void (*kernel)(Params...);
+  std::tuple<std::decay_t<Params>...> args;
+  static void invoke(const void* p) {
+    const Packet& packet = *static_cast<const Packet*>(p);
+    std::apply(packet.kernel, packet.args);
+  }
+};
+
+template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
+cudaError_t launch_with(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                        cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
+  static_assert((!std::is_reference_v<Params> && ...), "__global__ functions take their parameters by value");
+  static_assert((std::is_convertible_v<std::tuple_element_t<Skip + I, std::decay_t<Tuple>>, Params> && ...),
+                "cusim::launch: an argument does not convert to the kernel's parameter type");
+  Packet<Params...> packet{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}};
+  return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke, &packet,
+                                     grid, block, shared_bytes, stream});
+}
+
+}  // namespace cusim::detail
+
+namespace cusim {
+
+// launch(kernel, grid, block, args...)
+// launch(kernel, grid, block, shared_bytes, args...)
+// launch(kernel, grid, block, shared_bytes, stream, args...)
+// Which form is meant follows from the kernel's parameter count; arguments are checked against
+// the parameter types at compile time. Returns the launch error (bad configuration), as
+// cudaLaunchKernel does; errors during execution surface at the next synchronising call.
+template <class... Params, class... Args>
+cudaError_t launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args&&... args) {
+  constexpr std::size_t P = sizeof...(Params), A = sizeof...(Args);
+  static_assert(A == P || A == P + 1 || A == P + 2,
+                "cusim::launch: pass the kernel's arguments, optionally preceded by shared bytes and a stream");
+  auto all = std::forward_as_tuple(std::forward<Args>(args)...);
+  if constexpr (A == P) {
+    return detail::launch_with<0>(kernel, grid, block, 0, nullptr, all, std::make_index_sequence<P>{});
+  } else if constexpr (A == P + 1) {
+    static_assert(std::is_integral_v<std::decay_t<std::tuple_element_t<0, decltype(all)>>>,
+                  "cusim::launch: the argument before the kernel's arguments is the dynamic shared bytes");
+    return detail::launch_with<1>(kernel, grid, block, std::get<0>(all), nullptr, all, std::make_index_sequence<P>{});
+  } else {
+    static_assert(std::is_integral_v<std::decay_t<std::tuple_element_t<0, decltype(all)>>>,
+                  "cusim::launch: shared bytes come before the stream");
+    return detail::launch_with<2>(kernel, grid, block, std::get<0>(all), std::get<1>(all), all,
+                                  std::make_index_sequence<P>{});
+  }
+}
+
+}  // namespace cusim

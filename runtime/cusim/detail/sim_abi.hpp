@@ -1,0 +1,50 @@
+// The entry points that kernel-side code calls in the simulator (defined in backends/sim).
+// Not for users: kernels call the CUDA-named functions in kernel_api.hpp, which forward here.
+#pragma once
+#include <cstddef>
+#include <source_location>
+
+#include "cusim/detail/types.hpp"
+
+namespace cusim::detail {
+
+// The built-in index variables of the CUDA thread running on this OS thread. The engine rewrites
+// them at every thread switch; they are constant-initialised so that reads need no TLS wrapper.
+extern constinit thread_local uint3 tls_thread_idx;
+extern constinit thread_local uint3 tls_block_idx;
+extern constinit thread_local dim3 tls_block_dim;
+extern constinit thread_local dim3 tls_grid_dim;
+
+// A static shared-memory declaration site: its variable's name, size and alignment.
+struct SharedDecl {
+  const char* name;
+  std::size_t size;
+  std::size_t align;
+};
+
+enum class BarrierOp : unsigned char { plain, count, all, any };
+
+enum class WarpOp : unsigned char {
+  sync, shfl_idx, shfl_up, shfl_down, shfl_xor, ballot, all, any, activemask
+};
+
+enum class FenceScope : unsigned char { block, device, system };
+
+// __syncthreads and its reducing forms; returns the reduction (0 for plain).
+int block_barrier(BarrierOp op, int predicate, const std::source_location& site);
+
+// Every warp intrinsic: synchronises the lanes named in `mask` and returns this lane's result.
+// `b` and `c` are the operands of PTX's shfl.sync (lane/delta and the clamp/segment word).
+unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
+                                   const std::source_location& site);
+
+// Address of a static shared variable in the running block's arena (allocated on first use).
+void* shared_static(const SharedDecl& decl, const std::source_location& site);
+// Base of the running block's dynamic shared memory (the launch's shared-bytes argument).
+void* shared_dynamic();
+
+void thread_fence(FenceScope scope);
+
+[[noreturn]] void trap(const std::source_location& site);
+
+}  // namespace cusim::detail

@@ -1,0 +1,547 @@
+#include "sim/exec/block_run.hpp"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "sim/exec/fault_signals.hpp"
+
+// The built-in index variables, declared in cusim/detail/sim_abi.hpp.
+namespace cusim::detail {
+constinit thread_local uint3 tls_thread_idx{};
+constinit thread_local uint3 tls_block_idx{};
+constinit thread_local dim3 tls_block_dim{};
+constinit thread_local dim3 tls_grid_dim{};
+}  // namespace cusim::detail
+
+namespace cusim::sim {
+
+namespace {
+constinit thread_local BlockRun* tls_run = nullptr;
+constinit thread_local SimThread* tls_current = nullptr;
+
+bool same_site(const std::source_location& a, const std::source_location& b) {
+  return a.line() == b.line() && a.column() == b.column() &&
+         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
+
+SourceSite site_of(const std::source_location& s) {
+  return SourceSite{s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column()), s.function_name()};
+}
+
+const char* op_name(detail::WarpOp op) {
+  switch (op) {
+    case detail::WarpOp::sync: return "__syncwarp";
+    case detail::WarpOp::shfl_idx: return "__shfl_sync";
+    case detail::WarpOp::shfl_up: return "__shfl_up_sync";
+    case detail::WarpOp::shfl_down: return "__shfl_down_sync";
+    case detail::WarpOp::shfl_xor: return "__shfl_xor_sync";
+    case detail::WarpOp::ballot: return "__ballot_sync";
+    case detail::WarpOp::all: return "__all_sync";
+    case detail::WarpOp::any: return "__any_sync";
+    case detail::WarpOp::activemask: return "__activemask";
+  }
+  return "?";
+}
+
+std::string hex(unsigned v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+std::string lane_list(unsigned mask) {
+  std::string s;
+  for (unsigned l = 0; l < 32; ++l)
+    if (mask & (1u << l)) s += (s.empty() ? "" : ",") + std::to_string(l);
+  return s;
+}
+
+// The source lane of PTX shfl.sync for `lane` (ISA: "shfl.sync" semantics), or `lane` itself
+// when the source is out of the segment.
+unsigned shuffle_source(detail::WarpOp op, unsigned lane, int b, int c) {
+  const unsigned bval = static_cast<unsigned>(b) & 31u, cval = static_cast<unsigned>(c) & 31u;
+  const unsigned segmask = (static_cast<unsigned>(c) >> 8) & 31u;
+  const int max_lane = static_cast<int>((lane & segmask) | (cval & ~segmask));
+  const int min_lane = static_cast<int>(lane & segmask);
+  int j = 0;
+  bool in_range = false;
+  switch (op) {
+    case detail::WarpOp::shfl_up: j = static_cast<int>(lane) - static_cast<int>(bval); in_range = j >= max_lane; break;
+    case detail::WarpOp::shfl_down: j = static_cast<int>(lane + bval); in_range = j <= max_lane; break;
+    case detail::WarpOp::shfl_xor: j = static_cast<int>(lane ^ bval); in_range = j <= max_lane; break;
+    default: j = min_lane | static_cast<int>(bval & ~segmask); in_range = j <= max_lane; break;
+  }
+  return in_range ? static_cast<unsigned>(j) : lane;
+}
+}  // namespace
+
+BlockRun::BlockRun() { install_fault_handlers_for_this_thread(); }
+
+BlockRun* BlockRun::current() { return tls_run; }
+bool BlockRun::in_thread() { return tls_current != nullptr; }
+
+Dim BlockRun::thread_dim(std::uint32_t linear) const {
+  const uint3 t = plan_->thread_index[linear];
+  return Dim{t.x, t.y, t.z};
+}
+
+BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
+  plan_ = &plan;
+  block_linear_ = block_linear;
+  block_idx_ = uint3{static_cast<unsigned>(block_linear % plan.grid.x),
+                     static_cast<unsigned>(block_linear / plan.grid.x % plan.grid.y),
+                     static_cast<unsigned>(block_linear / (std::uint64_t(plan.grid.x) * plan.grid.y))};
+  n_ = plan.threads;
+  if (threads_.size() != n_) {
+    threads_.assign(n_, SimThread{});
+    for (std::uint32_t i = 0; i < n_; ++i) threads_[i].linear = i;
+    std::uint32_t cap = 1;
+    while (cap < n_) cap <<= 1;
+    ready_.assign(cap, nullptr);
+    ready_mask_ = cap - 1;
+  }
+  for (SimThread& t : threads_) t.state = ThreadState::unstarted;
+  const unsigned warps = (n_ + 31) / 32;
+  warps_.assign(warps, Warp{});
+  for (unsigned w = 0; w < warps; ++w)
+    warps_[w].present = (w + 1) * 32 <= n_ ? 0xffffffffu : (1u << (n_ - w * 32)) - 1u;
+
+  if (plan.schedule == ScheduleKind::random) {
+    rng_.seed(plan.seed * 0x9e3779b97f4a7c15ull + block_linear);
+    random_order_.assign(plan.start_order.begin(), plan.start_order.end());
+    std::shuffle(random_order_.begin(), random_order_.end(), rng_);
+    order_ = random_order_.data();
+  } else {
+    order_ = plan.start_order.data();
+  }
+  next_start_ = 0;
+  live_ = n_;
+  barrier_arrived_ = barrier_true_ = 0;
+  barrier_divergent_ = false;
+  ready_head_ = ready_tail_ = 0;
+  arena_.reset(plan.dynamic_shared);
+  outcome_ = BlockOutcome{};
+  signal_fault_ = SignalFault{};
+
+  detail::tls_block_idx = block_idx_;
+  detail::tls_block_dim = plan.block;
+  detail::tls_grid_dim = plan.grid;
+  tls_run = this;
+
+  switch_to(&main_ctx_, new_runner());
+
+  // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
+  tls_current = nullptr;
+  if (signal_fault_.signo) diagnose_signal();
+  else if (!outcome_.failed && live_ > 0) diagnose_stuck();
+  if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
+  outcome_.static_shared = arena_.static_bytes();
+  for (const Stack& s : stacks_) pool_.release(s);
+  stacks_.clear();
+  tls_run = nullptr;
+  return std::move(outcome_);
+}
+
+Context BlockRun::new_runner() {
+  stacks_.push_back(pool_.acquire(plan_->stack_bytes));
+  return make_context(stacks_.back().top(), stacks_.back().size, &BlockRun::runner_entry);
+}
+
+void BlockRun::runner_entry(Transfer t) {
+  arrive(t);
+  tls_run->runner_loop(static_cast<std::uint32_t>(tls_run->stacks_.size() - 1));
+}
+
+void BlockRun::enter(SimThread& t) {
+  tls_current = &t;
+  detail::tls_thread_idx = plan_->thread_index[t.linear];
+}
+
+void BlockRun::runner_loop(std::uint32_t stack) {
+  while (next_start_ < n_) {
+    SimThread& t = threads_[order_[next_start_++]];
+    t.state = ThreadState::running;
+    t.stack = stack;
+    enter(t);
+    // An exception must be fully caught before the block is abandoned: fail() never returns, and
+    // leaving a handler open would corrupt this OS thread's exception bookkeeping.
+    std::string escaped;
+    bool threw = false;
+    try {
+      plan_->invoke(plan_->packet);
+    } catch (const std::exception& e) {
+      threw = true;
+      escaped = std::string("an exception escaped kernel code: ") + e.what();
+    } catch (...) {
+      threw = true;
+      escaped = "an exception of unknown type escaped kernel code";
+    }
+    if (threw) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+    exit_thread(t);
+  }
+  dispatch(nullptr);  // this runner is done; its stack is reclaimed when the block ends
+  __builtin_unreachable();
+}
+
+void BlockRun::exit_thread(SimThread& t) {
+  t.state = ThreadState::exited;
+  --live_;
+  Warp& w = warps_[t.linear >> 5];
+  const unsigned bit = 1u << (t.linear & 31);
+  w.exited |= bit;
+  for (unsigned i = 0; i < w.pending; ++i) {
+    if (w.open[i].mask & bit)
+      fail(thread_diagnostic(DiagnosticKind::warp_lane_exited, t,
+                             "lane " + std::to_string(t.linear & 31) + " exited while lanes " +
+                                 lane_list(w.open[i].arrived) + " wait for it in " + op_name(w.open[i].op) +
+                                 "(mask " + hex(w.open[i].mask) + ")"));
+  }
+  if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
+  // Exited threads leave the barrier: the others may now be complete.
+  if (barrier_arrived_ && barrier_arrived_ == live_) release_barrier();
+}
+
+void BlockRun::make_ready(SimThread& t) {
+  t.state = ThreadState::ready;
+  ready_[ready_tail_++ & ready_mask_] = &t;
+}
+
+void BlockRun::suspend(SimThread& t) {
+  Warp& w = warps_[t.linear >> 5];
+  if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
+  dispatch(&t.ctx);
+}
+
+void BlockRun::dispatch(Context* save) {
+  if (ready_head_ != ready_tail_) {
+    SimThread& next = *ready_[ready_head_++ & ready_mask_];
+    next.state = ThreadState::running;
+    if (&next == tls_current && save) return;  // the suspending thread is itself next
+    enter(next);
+    switch_to(save, next.ctx);
+    return;
+  }
+  if (next_start_ < n_) {
+    switch_to(save, new_runner());
+    return;
+  }
+  tls_current = nullptr;
+  switch_to(save, main_ctx_);  // finished (live_ == 0) or stuck: run() decides which
+}
+
+// ---- barrier ---------------------------------------------------------------------------------
+
+int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_location& site) {
+  SimThread& t = *tls_current;
+  if (barrier_arrived_ == 0) barrier_site_ = site;
+  else if (!same_site(site, barrier_site_)) barrier_divergent_ = true;
+  barrier_true_ += predicate != 0;
+  ++barrier_arrived_;
+  t.state = ThreadState::at_barrier;
+  t.site = site;
+  if (barrier_arrived_ == live_) release_barrier();
+  suspend(t);
+  switch (op) {
+    case detail::BarrierOp::plain: return 0;
+    case detail::BarrierOp::count: return static_cast<int>(released_true_);
+    case detail::BarrierOp::all: return released_true_ == released_arrived_;
+    case detail::BarrierOp::any: return released_true_ != 0;
+  }
+  return 0;
+}
+
+void BlockRun::release_barrier() {
+  if (barrier_divergent_) {
+    Diagnostic d;
+    d.kind = DiagnosticKind::barrier_divergence;
+    d.site = site_of(barrier_site_);
+    d.message = "threads of block (" + std::to_string(block_idx_.x) + "," + std::to_string(block_idx_.y) + "," +
+                std::to_string(block_idx_.z) + ") wait at different __syncthreads() call sites";
+    d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
+    describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
+    fail(std::move(d));
+  }
+  released_true_ = barrier_true_;
+  released_arrived_ = barrier_arrived_;
+  barrier_arrived_ = barrier_true_ = 0;
+  if (plan_->schedule == ScheduleKind::in_order) {
+    for (SimThread& w : threads_)
+      if (w.state == ThreadState::at_barrier) make_ready(w);
+  } else if (plan_->schedule == ScheduleKind::reverse) {
+    for (auto it = threads_.rbegin(); it != threads_.rend(); ++it)
+      if (it->state == ThreadState::at_barrier) make_ready(*it);
+  } else {
+    std::vector<std::uint32_t> ids;
+    for (const SimThread& w : threads_)
+      if (w.state == ThreadState::at_barrier) ids.push_back(w.linear);
+    for (std::uint32_t id : schedule_lanes(std::move(ids))) make_ready(threads_[id]);
+  }
+}
+
+std::vector<std::uint32_t> BlockRun::schedule_lanes(std::vector<std::uint32_t> ids) {
+  if (plan_->schedule == ScheduleKind::reverse) std::reverse(ids.begin(), ids.end());
+  if (plan_->schedule == ScheduleKind::random) std::shuffle(ids.begin(), ids.end(), rng_);
+  return ids;
+}
+
+// ---- warps -----------------------------------------------------------------------------------
+
+std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                                        const std::source_location& site) {
+  SimThread& t = *tls_current;
+  const unsigned warp_index = t.linear >> 5, lane = t.linear & 31, bit = 1u << lane;
+  Warp& w = warps_[warp_index];
+  t.site = site;
+  if (op == detail::WarpOp::activemask) {
+    t.op = op;
+    t.state = ThreadState::at_activemask;
+    w.activemask_waiting |= bit;
+    suspend(t);
+    return t.value;
+  }
+  auto fail_here = [&](DiagnosticKind kind, std::string message) {
+    Diagnostic d = thread_diagnostic(kind, t, std::move(message));
+    d.site = site_of(site);
+    fail(std::move(d));
+  };
+  const std::string call = std::string(op_name(op)) + "(mask " + hex(mask) + ")";
+  if (!(mask & bit)) fail_here(DiagnosticKind::warp_lane_not_in_mask, "lane " + std::to_string(lane) + " calls " + call + " but is not in the mask");
+  if (mask & ~w.present)
+    fail_here(DiagnosticKind::warp_lane_absent, call + " names lanes " + lane_list(mask & ~w.present) + " that warp " +
+                                                    std::to_string(warp_index) + " of this block does not have");
+  if (mask & w.exited)
+    fail_here(DiagnosticKind::warp_lane_exited, call + " names lanes " + lane_list(mask & w.exited) + " that have exited");
+  WarpCollective* coll = nullptr;
+  for (unsigned i = 0; i < w.pending; ++i) {
+    WarpCollective& o = w.open[i];
+    if (!(o.mask & mask)) continue;
+    if (o.mask != mask || o.op != op)
+      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call + " while lanes " +
+                                                        lane_list(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
+                                                        hex(o.mask) + ")");
+    coll = &o;
+    break;
+  }
+  if (!coll) {
+    coll = &w.open[w.pending++];
+    *coll = WarpCollective{mask, 0, op};
+  }
+  t.op = op;
+  t.value = value;
+  t.b = b;
+  t.c = c;
+  coll->arrived |= bit;
+  if (coll->arrived == mask) {
+    const WarpCollective done = *coll;
+    *coll = w.open[--w.pending];  // close it before anyone runs
+    complete(w, warp_index, done);
+    return t.value;
+  }
+  t.state = ThreadState::at_warp;
+  suspend(t);
+  return t.value;
+}
+
+void BlockRun::complete(Warp&, unsigned warp_index, const WarpCollective& coll) {
+  SimThread* lanes = &threads_[warp_index * 32];
+  const unsigned mask = coll.mask;
+  switch (coll.op) {
+    case detail::WarpOp::sync: break;
+    case detail::WarpOp::ballot:
+    case detail::WarpOp::all:
+    case detail::WarpOp::any: {
+      unsigned ballot = 0;
+      for (unsigned l = 0; l < 32; ++l)
+        if ((mask >> l & 1u) && lanes[l].value) ballot |= 1u << l;
+      const std::uint64_t r = coll.op == detail::WarpOp::ballot ? ballot
+                              : coll.op == detail::WarpOp::all  ? (ballot == mask)
+                                                                : (ballot != 0);
+      for (unsigned l = 0; l < 32; ++l)
+        if (mask >> l & 1u) lanes[l].value = r;
+      break;
+    }
+    default: {
+      std::uint64_t in[32];
+      for (unsigned l = 0; l < 32; ++l)
+        if (mask >> l & 1u) in[l] = lanes[l].value;
+      for (unsigned l = 0; l < 32; ++l) {
+        if (!(mask >> l & 1u)) continue;
+        const unsigned src = shuffle_source(coll.op, l, lanes[l].b, lanes[l].c);
+        // Reading a lane outside the mask is undefined in CUDA; the simulator returns the
+        // caller's own value.
+        lanes[l].value = (mask >> src & 1u) ? in[src] : in[l];
+      }
+      break;
+    }
+  }
+  std::vector<std::uint32_t> waiting;
+  for (unsigned l = 0; l < 32; ++l) {
+    SimThread& lt = lanes[l];
+    if ((mask >> l & 1u) && &lt != tls_current) waiting.push_back(lt.linear);
+  }
+  if (plan_->schedule == ScheduleKind::in_order) {
+    for (std::uint32_t id : waiting) make_ready(threads_[id]);
+  } else {
+    for (std::uint32_t id : schedule_lanes(std::move(waiting))) make_ready(threads_[id]);
+  }
+}
+
+void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
+  SimThread* lanes = &threads_[warp_index * 32];
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(w.present >> l & 1u)) continue;
+    const ThreadState s = lanes[l].state;
+    if (s == ThreadState::unstarted || s == ThreadState::running || s == ThreadState::ready) return;
+  }
+  // Every lane has arrived somewhere: those at the same __activemask call site form one group.
+  while (w.activemask_waiting) {
+    const unsigned first = static_cast<unsigned>(__builtin_ctz(w.activemask_waiting));
+    unsigned group = 0;
+    for (unsigned l = first; l < 32; ++l)
+      if ((w.activemask_waiting >> l & 1u) && same_site(lanes[l].site, lanes[first].site)) group |= 1u << l;
+    w.activemask_waiting &= ~group;
+    std::vector<std::uint32_t> ids;
+    for (unsigned l = 0; l < 32; ++l)
+      if (group >> l & 1u) {
+        lanes[l].value = group;
+        ids.push_back(lanes[l].linear);
+      }
+    for (std::uint32_t id : schedule_lanes(std::move(ids))) make_ready(threads_[id]);
+  }
+}
+
+// ---- shared memory ---------------------------------------------------------------------------
+
+void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_location& site) {
+  if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) return p;
+  Diagnostic d = thread_diagnostic(
+      DiagnosticKind::shared_memory_limit, *tls_current,
+      "__shared__ '" + std::string(decl.name) + "' (" + std::to_string(decl.size) + " bytes) takes the block to " +
+          std::to_string(arena_.static_bytes() + decl.size) + " static + " + std::to_string(arena_.dynamic_bytes()) +
+          " dynamic bytes, over the limit of " + std::to_string(plan_->shared_limit) + " (static alone: " +
+          std::to_string(plan_->static_shared_limit) + ")");
+  d.site = site_of(site);
+  fail(std::move(d));
+}
+
+// ---- failures --------------------------------------------------------------------------------
+
+Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = std::move(message);
+  d.has_thread = true;
+  d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
+  d.thread = thread_dim(t.linear);
+  return d;
+}
+
+void BlockRun::fail(Diagnostic d) {
+  outcome_.failed = true;
+  outcome_.diagnostic = std::move(d);
+  tls_current = nullptr;
+  switch_to(nullptr, main_ctx_);
+  __builtin_unreachable();
+}
+
+void BlockRun::fail_thread(DiagnosticKind kind, std::string message, SourceSite site) {
+  Diagnostic d = thread_diagnostic(kind, *tls_current, std::move(message));
+  d.site = site;
+  fail(std::move(d));
+}
+
+void BlockRun::fail_from_signal(int signo, const void* address) {
+  // Only plain stores here: this runs in a signal handler. run() builds the report.
+  signal_fault_ = SignalFault{signo, address, tls_current};
+  tls_current = nullptr;
+  switch_to(nullptr, main_ctx_);
+  __builtin_unreachable();
+}
+
+bool BlockRun::is_stack_guard(const void* address) const {
+  for (const Stack& s : stacks_)
+    if (s.guards(address)) return true;
+  return false;
+}
+
+void BlockRun::diagnose_signal() {
+  const SignalFault f = signal_fault_;
+  char addr[32];
+  std::snprintf(addr, sizeof addr, "%p", f.address);
+  DiagnosticKind kind = DiagnosticKind::illegal_address;
+  std::string message;
+  if (f.signo == SIGSEGV || f.signo == SIGBUS) {
+    if (is_stack_guard(f.address)) {
+      kind = DiagnosticKind::stack_overflow;
+      message = "thread overflowed its " + std::to_string(plan_->stack_bytes / 1024) +
+                " KiB stack (raise CUSIM_STACK_KB, or look for deep recursion or large local arrays)";
+    } else {
+      message = std::string("access to address ") + addr + ", which is mapped nowhere";
+    }
+  } else if (f.signo == SIGFPE) {
+    kind = DiagnosticKind::arithmetic_fault;
+    message = "arithmetic fault (integer division by zero?); a GPU would not trap but return an unspecified value";
+  } else {
+    kind = DiagnosticKind::illegal_instruction;
+    message = "illegal instruction";
+  }
+  outcome_.failed = true;
+  outcome_.diagnostic = thread_diagnostic(kind, *f.thread, message);
+  outcome_.diagnostic.address = reinterpret_cast<std::uintptr_t>(f.address);
+}
+
+void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {
+  // Consecutive threads waiting at the same site collapse into one range.
+  for (std::uint32_t i = 0; i < n_;) {
+    const SimThread& t = threads_[i];
+    if (!select(t)) {
+      ++i;
+      continue;
+    }
+    std::uint32_t j = i + 1;
+    while (j < n_ && select(threads_[j]) && threads_[j].state == t.state && same_site(threads_[j].site, t.site) &&
+           threads_[j].op == t.op)
+      ++j;
+    auto fmt = [this](std::uint32_t id) {
+      const Dim x = thread_dim(id);
+      return "(" + std::to_string(x.x) + "," + std::to_string(x.y) + "," + std::to_string(x.z) + ")";
+    };
+    ThreadGroup g;
+    g.threads = j - i == 1 ? fmt(i) : fmt(i) + ".." + fmt(j - 1);
+    g.site = site_of(t.site);
+    if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
+    else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
+    else {
+      g.state = std::string("wait in ") + op_name(t.op) + "()";
+      const Warp& w = warps_[i >> 5];
+      for (unsigned k = 0; k < w.pending; ++k)
+        if (w.open[k].mask >> (i & 31) & 1u)
+          g.state += " (mask " + hex(w.open[k].mask) + ", missing lanes " + lane_list(w.open[k].mask & ~w.open[k].arrived) + ")";
+    }
+    d.groups.push_back(std::move(g));
+    i = j;
+  }
+}
+
+void BlockRun::diagnose_stuck() {
+  Diagnostic d;
+  d.kind = DiagnosticKind::deadlock;
+  d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
+  d.message = std::to_string(live_) + " live thread(s) of block (" + std::to_string(block_idx_.x) + "," +
+              std::to_string(block_idx_.y) + "," + std::to_string(block_idx_.z) +
+              ") wait and none can be released";
+  describe_waiters(d, [](const SimThread& t) {
+    return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
+           t.state == ThreadState::at_activemask;
+  });
+  if (!d.groups.empty()) d.site = d.groups.front().site;
+  outcome_.failed = true;
+  outcome_.diagnostic = std::move(d);
+}
+
+}  // namespace cusim::sim

@@ -1,0 +1,142 @@
+// Runs one block of a launch on the calling OS thread: its threads as fibers, its barrier, its
+// warps' collectives and its shared memory.
+//
+// Threads start on a *runner* fiber that executes them back to back as plain calls, so a block
+// that never synchronises costs one fiber, not one per thread. When a thread blocks (barrier or
+// warp intrinsic) it keeps the runner's stack and a fresh runner carries on with the threads not
+// yet started; threads that already finished have exited, which is a legal schedule, so nothing
+// is ever re-run. Switches are direct, fiber to fiber; the worker's own context is resumed only
+// when the block is finished, stuck or failed.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <source_location>
+#include <vector>
+
+#include "cusim/detail/sim_abi.hpp"
+#include "sim/exec/context.hpp"
+#include "sim/exec/launch_plan.hpp"
+#include "sim/exec/stack_pool.hpp"
+#include "sim/memory/shared_arena.hpp"
+#include "sim/report/diagnostic.hpp"
+
+namespace cusim::sim {
+
+enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, at_warp, at_activemask, exited };
+
+// One simulated CUDA thread of the running block.
+struct SimThread {
+  Context ctx = nullptr;        // its suspended context, while it waits or is ready
+  std::source_location site;    // where it waits
+  std::uint64_t value = 0;      // warp intrinsic: operand in, result out
+  std::int32_t b = 0, c = 0;    // warp intrinsic: shfl.sync's lane/delta and clamp operands
+  std::uint32_t linear = 0;     // linear thread id in the block
+  std::uint32_t stack = 0;      // index of the stack it runs on
+  detail::WarpOp op = detail::WarpOp::sync;
+  ThreadState state = ThreadState::unstarted;
+};
+
+// How a block ended: normally, or with the finding that ends the launch.
+struct BlockOutcome {
+  bool failed = false;
+  Diagnostic diagnostic;
+  std::size_t static_shared = 0;  // static shared bytes the block declared
+};
+
+class BlockRun {
+ public:
+  BlockRun();
+  BlockRun(const BlockRun&) = delete;
+  BlockRun& operator=(const BlockRun&) = delete;
+
+  // Runs block `block_linear` of `plan` to completion; never throws, never hangs.
+  BlockOutcome run(const LaunchPlan& plan, std::uint64_t block_linear);
+
+  // The block running on this OS thread, or nullptr outside kernel code.
+  static BlockRun* current();
+  // Whether a simulated thread (not the engine itself) is running on this OS thread.
+  static bool in_thread();
+
+  int barrier(detail::BarrierOp op, int predicate, const std::source_location& site);
+  std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                                const std::source_location& site);
+  void* shared_static(const detail::SharedDecl& decl, const std::source_location& site);
+  void* shared_dynamic() { return arena_.dynamic_base(); }
+  // Ends the block and the launch with `d`, abandoning every thread of the block.
+  [[noreturn]] void fail(Diagnostic d);
+  // fail() with a finding about the running thread at `site`.
+  [[noreturn]] void fail_thread(DiagnosticKind kind, std::string message, SourceSite site);
+  // Ends the block after a hardware fault in a kernel thread; called from the signal handler.
+  [[noreturn]] void fail_from_signal(int signo, const void* address);
+  // Whether `address` lies in the guard region of a stack this block uses.
+  bool is_stack_guard(const void* address) const;
+
+ private:
+  struct WarpCollective {
+    unsigned mask;
+    unsigned arrived;
+    detail::WarpOp op;
+  };
+  struct Warp {
+    unsigned present = 0;             // lanes the block has
+    unsigned exited = 0;
+    unsigned activemask_waiting = 0;  // lanes waiting in __activemask
+    unsigned pending = 0;             // number of open collectives
+    WarpCollective open[32];          // disjoint masks, so at most 32
+  };
+  struct SignalFault {
+    int signo = 0;
+    const void* address = nullptr;
+    SimThread* thread = nullptr;
+  };
+
+  static void runner_entry(Transfer t);
+  [[noreturn]] void runner_loop(std::uint32_t stack);
+  Context new_runner();
+  void enter(SimThread& t);
+  void exit_thread(SimThread& t);
+  void suspend(SimThread& t);
+  void dispatch(Context* save);
+  void make_ready(SimThread& t);
+  void release_barrier();
+  void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
+  void try_resolve_activemask(Warp& w, unsigned warp_index);
+  void diagnose_stuck();
+  void diagnose_signal();
+  Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
+  void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;
+  Dim thread_dim(std::uint32_t linear) const;
+  std::vector<std::uint32_t> schedule_lanes(std::vector<std::uint32_t> ids);
+
+  const LaunchPlan* plan_ = nullptr;
+  std::uint64_t block_linear_ = 0;
+  uint3 block_idx_{};
+  std::uint32_t n_ = 0;
+  std::vector<SimThread> threads_;
+  std::vector<std::uint32_t> random_order_;
+  const std::uint32_t* order_ = nullptr;  // start order of this block
+  std::uint32_t next_start_ = 0;
+  std::uint32_t live_ = 0;                // threads not exited (started or not)
+
+  // barrier
+  std::uint32_t barrier_arrived_ = 0;
+  std::uint32_t barrier_true_ = 0;        // arrivals with a non-zero predicate
+  std::source_location barrier_site_;
+  bool barrier_divergent_ = false;
+  std::uint32_t released_true_ = 0, released_arrived_ = 0;
+
+  // ready queue (a ring; every thread is in it at most once)
+  std::vector<SimThread*> ready_;
+  std::uint32_t ready_mask_ = 0, ready_head_ = 0, ready_tail_ = 0;
+
+  std::vector<Warp> warps_;
+  SharedArena arena_;
+  StackPool pool_;
+  std::vector<Stack> stacks_;
+  Context main_ctx_ = nullptr;
+  std::mt19937_64 rng_;
+  BlockOutcome outcome_;
+  SignalFault signal_fault_;
+};
+
+}  // namespace cusim::sim

@@ -1,0 +1,66 @@
+#include "sim/exec/fault_signals.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+
+#include <cstring>
+#include <mutex>
+
+#include "sim/exec/block_run.hpp"
+
+namespace cusim::sim {
+namespace {
+
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction previous[sizeof(kSignals) / sizeof(kSignals[0])];
+
+void on_fault(int signo, siginfo_t* info, void* context) {
+  if (BlockRun* run = BlockRun::current(); run && BlockRun::in_thread()) {
+    // A fault inside a simulated thread: abandon its block (never returns).
+    run->fail_from_signal(signo, info->si_addr);
+  }
+  // Not ours: hand over to whoever handled it before, or to the default action.
+  for (unsigned i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+    if (kSignals[i] != signo) continue;
+    const struct sigaction& p = previous[i];
+    if ((p.sa_flags & SA_SIGINFO) && p.sa_sigaction) {
+      p.sa_sigaction(signo, info, context);
+      return;
+    }
+    if (p.sa_handler != SIG_DFL && p.sa_handler != SIG_IGN) {
+      p.sa_handler(signo);
+      return;
+    }
+  }
+  signal(signo, SIG_DFL);  // returning re-executes the faulting instruction, now fatal
+}
+
+}  // namespace
+
+void install_fault_handlers_for_this_thread() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (unsigned i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+      struct sigaction sa;
+      std::memset(&sa, 0, sizeof sa);
+      sa.sa_sigaction = on_fault;
+      // SA_NODEFER: the handler leaves by switching context, never by returning, so the signal
+      // must not stay blocked afterwards.
+      sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+      sigemptyset(&sa.sa_mask);
+      sigaction(kSignals[i], &sa, &previous[i]);
+    }
+  });
+  static thread_local bool has_alt_stack = false;
+  if (has_alt_stack) return;
+  constexpr std::size_t kSize = 64 * 1024;
+  void* mem = mmap(nullptr, kSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) return;  // faults in kernels will still be caught, overflows not
+  stack_t ss{};
+  ss.ss_sp = mem;
+  ss.ss_size = kSize;
+  sigaltstack(&ss, nullptr);
+  has_alt_stack = true;
+}
+
+}  // namespace cusim::sim

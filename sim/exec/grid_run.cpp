@@ -1,0 +1,83 @@
+#include "sim/exec/grid_run.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <numeric>
+
+namespace cusim::sim {
+namespace {
+
+BlockRun& this_threads_block_run() {
+  static thread_local BlockRun run;
+  return run;
+}
+
+tbb::task_arena& arena_for(unsigned workers) {
+  static std::mutex m;
+  static std::unique_ptr<tbb::task_arena> arena;
+  std::lock_guard<std::mutex> lock(m);
+  if (!arena || arena->max_concurrency() != static_cast<int>(workers))
+    arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
+  return *arena;
+}
+
+// A permutation of [0, n): b -> (b * step + offset) mod n with step coprime to n. Cheap and
+// bounded in memory for any grid size.
+struct BlockOrder {
+  std::uint64_t n, step = 1, offset = 0;
+  bool reverse = false;
+  BlockOrder(const LaunchPlan& plan) : n(plan.blocks) {
+    if (plan.schedule == ScheduleKind::reverse) reverse = true;
+    if (plan.schedule == ScheduleKind::random && n > 1) {
+      std::uint64_t s = plan.seed * 0x9e3779b97f4a7c15ull;
+      step = s % n | 1;
+      while (std::gcd(step, n) != 1) step += 2;
+      offset = (s >> 17) % n;
+    }
+  }
+  std::uint64_t operator()(std::uint64_t i) const {
+    if (reverse) return n - 1 - i;
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(i) * step + offset) % n);
+  }
+};
+
+}  // namespace
+
+GridOutcome run_grid(const LaunchPlan& plan) {
+  GridOutcome out;
+  std::mutex m;
+  std::uint64_t failed_block = ~0ull;
+  auto run_one = [&](std::uint64_t b) {
+    BlockOutcome o = this_threads_block_run().run(plan, b);
+    if (o.static_shared > out.static_shared || o.failed) {
+      std::lock_guard<std::mutex> lock(m);
+      out.static_shared = std::max(out.static_shared, o.static_shared);
+      if (o.failed && b < failed_block) {
+        failed_block = b;
+        out.failed = true;
+        out.diagnostic = std::move(o.diagnostic);
+      }
+    }
+  };
+  if (plan.workers <= 1 || plan.blocks == 1) {
+    const BlockOrder order(plan);
+    for (std::uint64_t i = 0; i < plan.blocks && !plan.cancelled.load(std::memory_order_relaxed); ++i) run_one(order(i));
+    return out;
+  }
+  arena_for(plan.workers).execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, plan.blocks), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+        if (plan.cancelled.load(std::memory_order_relaxed)) return;
+        run_one(b);
+      }
+    });
+  });
+  return out;
+}
+
+}  // namespace cusim::sim

@@ -1,0 +1,36 @@
+// Everything the engine needs to run one launch, fixed before the first block starts and shared,
+// read-only, by every worker.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "cusim/detail/types.hpp"
+#include "sim/config/config.hpp"
+
+namespace cusim::sim {
+
+struct LaunchPlan {
+  const void* kernel = nullptr;           // identity of the kernel, for names in findings
+  void (*invoke)(const void*) = nullptr;  // runs the kernel body for the current thread
+  const void* packet = nullptr;
+  dim3 grid, block;
+  std::uint64_t blocks = 0;                // grid.x * grid.y * grid.z
+  unsigned threads = 0;                    // block.x * block.y * block.z
+  std::size_t dynamic_shared = 0;
+  std::size_t shared_limit = 0;            // static + dynamic bytes a block may use
+  std::size_t static_shared_limit = 0;     // static bytes alone (CUDA's compile-time limit)
+  ScheduleKind schedule = ScheduleKind::in_order;
+  std::uint64_t seed = 1;
+  std::size_t stack_bytes = 0;
+  unsigned workers = 1;
+  std::vector<uint3> thread_index;         // threadIdx of each linear thread id
+  std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
+  mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch
+
+  // Fills the derived fields from grid, block and schedule.
+  void prepare();
+};
+
+}  // namespace cusim::sim

@@ -1,0 +1,63 @@
+// Findings as data: what went wrong, where, in which threads. Rendering is separate (render.cpp).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cusim::sim {
+
+enum class DiagnosticKind {
+  barrier_divergence,     // live threads of a block wait at different __syncthreads call sites
+  deadlock,               // every live thread of a block waits and none can be released
+  warp_lane_exited,       // a warp intrinsic names a lane that has exited
+  warp_lane_absent,       // a warp intrinsic names a lane the block does not have
+  warp_lane_not_in_mask,  // a lane calls a warp intrinsic whose mask leaves itself out
+  warp_mask_mismatch,     // lanes named in each other's masks call with different masks or intrinsics
+  assertion_failed,       // assert() failed in a kernel
+  kernel_exception,       // a C++ exception escaped kernel code
+  stack_overflow,         // a thread overflowed its stack
+  illegal_address,        // a kernel touched memory mapped nowhere
+  arithmetic_fault,       // a kernel raised SIGFPE (integer division by zero)
+  illegal_instruction,    // a kernel executed an illegal instruction
+  trap,                   // __trap() was called
+  shared_memory_limit,    // the block's static plus dynamic shared memory exceeds the limit
+  launch_config,          // the launch itself is invalid (checked before anything runs)
+};
+
+const char* kind_name(DiagnosticKind kind);
+
+struct SourceSite {
+  const char* file = nullptr;
+  unsigned line = 0;
+  unsigned column = 0;
+  const char* function = nullptr;
+  bool known() const { return file != nullptr; }
+};
+
+struct Dim {
+  unsigned x = 0, y = 0, z = 0;
+};
+
+// A group of threads of one block that share a state (for example: waiting at one site).
+struct ThreadGroup {
+  std::string threads;  // rendered thread list, e.g. "(0,0,0)..(15,0,0)" or "(3,0,0)"
+  std::string state;    // e.g. "wait at __syncthreads()"
+  SourceSite site;
+};
+
+struct Diagnostic {
+  DiagnosticKind kind;
+  std::string kernel;            // demangled kernel name
+  bool has_thread = false;       // block and thread below are meaningful
+  Dim block;
+  Dim thread;
+  SourceSite site;               // the primary location, when known
+  std::string message;           // one sentence, without location
+  std::vector<ThreadGroup> groups;
+  std::uint64_t address = 0;     // faulting address, where there is one
+};
+
+// "file:line:col: error: <kind>: <message> ..." followed by one "note:" line per group.
+std::string render_text(const Diagnostic& d);
+
+}  // namespace cusim::sim

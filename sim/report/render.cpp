@@ -1,0 +1,54 @@
+#include <cstdio>
+
+#include "sim/report/diagnostic.hpp"
+
+namespace cusim::sim {
+
+const char* kind_name(DiagnosticKind kind) {
+  switch (kind) {
+    case DiagnosticKind::barrier_divergence: return "barrier-divergence";
+    case DiagnosticKind::deadlock: return "deadlock";
+    case DiagnosticKind::warp_lane_exited: return "warp-lane-exited";
+    case DiagnosticKind::warp_lane_absent: return "warp-lane-absent";
+    case DiagnosticKind::warp_lane_not_in_mask: return "warp-lane-not-in-mask";
+    case DiagnosticKind::warp_mask_mismatch: return "warp-mask-mismatch";
+    case DiagnosticKind::assertion_failed: return "assertion-failed";
+    case DiagnosticKind::kernel_exception: return "kernel-exception";
+    case DiagnosticKind::stack_overflow: return "stack-overflow";
+    case DiagnosticKind::illegal_address: return "illegal-address";
+    case DiagnosticKind::arithmetic_fault: return "arithmetic-fault";
+    case DiagnosticKind::illegal_instruction: return "illegal-instruction";
+    case DiagnosticKind::trap: return "trap";
+    case DiagnosticKind::shared_memory_limit: return "shared-memory-limit";
+    case DiagnosticKind::launch_config: return "invalid-launch";
+  }
+  return "unknown";
+}
+
+namespace {
+std::string location(const SourceSite& s) {
+  if (!s.known()) return "cusim";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, ":%u:%u", s.line, s.column);
+  return std::string(s.file) + buf;
+}
+std::string dim(const Dim& d) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "(%u,%u,%u)", d.x, d.y, d.z);
+  return buf;
+}
+}  // namespace
+
+std::string render_text(const Diagnostic& d) {
+  std::string out = location(d.site) + ": error: " + kind_name(d.kind) + ": " + d.message;
+  out += " [kernel '" + d.kernel + "'";
+  if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
+  out += "]\n";
+  for (const ThreadGroup& g : d.groups) {
+    out += location(g.site) + ": note: thread" + (g.threads.find("..") != std::string::npos ? "s " : " ") + g.threads +
+           " " + g.state + "\n";
+  }
+  return out;
+}
+
+}  // namespace cusim::sim
