@@ -16,7 +16,10 @@ std::vector<cusim::Finding>& store() {
 
 void report(const sim::Diagnostic& d, cudaError_t error) {
   cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d)};
-  if (!sim::config().quiet) std::fputs(("cusim: " + f.text).c_str(), stderr);
+  if (!sim::config().quiet) {
+    std::fflush(stdout);  // keep the program's own output before the finding
+    std::fputs(("cusim: " + f.text).c_str(), stderr);
+  }
   std::lock_guard<std::mutex> lock(m);
   store().push_back(std::move(f));
 }

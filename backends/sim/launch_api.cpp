@@ -113,6 +113,10 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
     out.diagnostic.kernel = sim::function_name(r.kernel);
     const ErrorMapping e = error_for(out.diagnostic.kind);
     report(out.diagnostic, e.error);
+    // Too much static shared memory is a launch error on CUDA (the sizes are known before the
+    // launch there); here it is found when the first block declares the variable, so the launch
+    // returns it, as CUDA's would.
+    if (out.diagnostic.kind == sim::DiagnosticKind::shared_memory_limit) return record(e.error);
     raise_execution_error(e.error, e.sticky);
   }
   // As on CUDA, errors during execution surface at the next synchronising call.

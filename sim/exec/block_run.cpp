@@ -54,10 +54,19 @@ std::string hex(unsigned v) {
   return buf;
 }
 
+// "0..7,9,12..31": the lanes of `mask`, consecutive ones as ranges.
 std::string lane_list(unsigned mask) {
   std::string s;
-  for (unsigned l = 0; l < 32; ++l)
-    if (mask & (1u << l)) s += (s.empty() ? "" : ",") + std::to_string(l);
+  for (unsigned l = 0; l < 32;) {
+    if (!(mask >> l & 1u)) {
+      ++l;
+      continue;
+    }
+    unsigned end = l;
+    while (end + 1 < 32 && (mask >> (end + 1) & 1u)) ++end;
+    s += (s.empty() ? "" : ",") + std::to_string(l) + (end > l ? ".." + std::to_string(end) : "");
+    l = end + 1;
+  }
   return s;
 }
 
@@ -80,7 +89,7 @@ unsigned shuffle_source(detail::WarpOp op, unsigned lane, int b, int c) {
 }
 }  // namespace
 
-BlockRun::BlockRun() { install_fault_handlers_for_this_thread(); }
+BlockRun::BlockRun() = default;
 
 BlockRun* BlockRun::current() { return tls_run; }
 bool BlockRun::in_thread() { return tls_current != nullptr; }
@@ -128,6 +137,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   outcome_ = BlockOutcome{};
   signal_fault_ = SignalFault{};
 
+  ensure_alt_stack();
   detail::tls_block_idx = block_idx_;
   detail::tls_block_dim = plan.block;
   detail::tls_grid_dim = plan.grid;
@@ -195,11 +205,16 @@ void BlockRun::exit_thread(SimThread& t) {
   const unsigned bit = 1u << (t.linear & 31);
   w.exited |= bit;
   for (unsigned i = 0; i < w.pending; ++i) {
-    if (w.open[i].mask & bit)
-      fail(thread_diagnostic(DiagnosticKind::warp_lane_exited, t,
-                             "lane " + std::to_string(t.linear & 31) + " exited while lanes " +
-                                 lane_list(w.open[i].arrived) + " wait for it in " + op_name(w.open[i].op) +
-                                 "(mask " + hex(w.open[i].mask) + ")"));
+    const WarpCollective& c = w.open[i];
+    if (!(c.mask & bit)) continue;
+    // Reported from a waiting lane at the intrinsic's call site, as when the exited lane is
+    // noticed on arrival: the finding does not depend on which lane ran first.
+    const SimThread& waiter = threads_[(t.linear & ~31u) + static_cast<unsigned>(__builtin_ctz(c.arrived))];
+    Diagnostic d = thread_diagnostic(DiagnosticKind::warp_lane_exited, waiter,
+                                     std::string(op_name(c.op)) + "(mask " + hex(c.mask) + ") names lanes " +
+                                         lane_list(bit) + " that have exited");
+    d.site = site_of(waiter.site);
+    fail(std::move(d));
   }
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
   // Exited threads leave the barrier: the others may now be complete.

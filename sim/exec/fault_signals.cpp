@@ -12,7 +12,8 @@ namespace cusim::sim {
 namespace {
 
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-struct sigaction previous[sizeof(kSignals) / sizeof(kSignals[0])];
+constexpr unsigned kSignalCount = sizeof(kSignals) / sizeof(kSignals[0]);
+struct sigaction previous[kSignalCount];
 
 void on_fault(int signo, siginfo_t* info, void* context) {
   if (BlockRun* run = BlockRun::current(); run && BlockRun::in_thread()) {
@@ -20,7 +21,7 @@ void on_fault(int signo, siginfo_t* info, void* context) {
     run->fail_from_signal(signo, info->si_addr);
   }
   // Not ours: hand over to whoever handled it before, or to the default action.
-  for (unsigned i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+  for (unsigned i = 0; i < kSignalCount; ++i) {
     if (kSignals[i] != signo) continue;
     const struct sigaction& p = previous[i];
     if ((p.sa_flags & SA_SIGINFO) && p.sa_sigaction) {
@@ -35,32 +36,46 @@ void on_fault(int signo, siginfo_t* info, void* context) {
   signal(signo, SIG_DFL);  // returning re-executes the faulting instruction, now fatal
 }
 
-}  // namespace
-
-void install_fault_handlers_for_this_thread() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (unsigned i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
-      struct sigaction sa;
-      std::memset(&sa, 0, sizeof sa);
-      sa.sa_sigaction = on_fault;
-      // SA_NODEFER: the handler leaves by switching context, never by returning, so the signal
-      // must not stay blocked afterwards.
-      sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-      sigemptyset(&sa.sa_mask);
-      sigaction(kSignals[i], &sa, &previous[i]);
-    }
-  });
-  static thread_local bool has_alt_stack = false;
-  if (has_alt_stack) return;
+void install_alt_stack_if_missing() {
+  stack_t current{};
+  sigaltstack(nullptr, &current);
+  if (!(current.ss_flags & SS_DISABLE)) return;
   constexpr std::size_t kSize = 64 * 1024;
-  void* mem = mmap(nullptr, kSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mem == MAP_FAILED) return;  // faults in kernels will still be caught, overflows not
+  static thread_local void* mem = nullptr;  // one per thread, kept for the thread's lifetime
+  if (!mem) mem = mmap(nullptr, kSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) return;  // faults in kernels are still caught, overflows not
   stack_t ss{};
   ss.ss_sp = mem;
   ss.ss_size = kSize;
   sigaltstack(&ss, nullptr);
-  has_alt_stack = true;
+}
+
+}  // namespace
+
+void ensure_fault_handlers() {
+  static std::mutex m;
+  std::lock_guard<std::mutex> lock(m);
+  for (unsigned i = 0; i < kSignalCount; ++i) {
+    struct sigaction now;
+    sigaction(kSignals[i], nullptr, &now);
+    if ((now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fault) continue;
+    struct sigaction sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    // SA_NODEFER: the handler leaves by switching context, never by returning, so the signal
+    // must not stay blocked afterwards.
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(kSignals[i], &sa, &previous[i]);
+  }
+  install_alt_stack_if_missing();
+}
+
+void ensure_alt_stack() {
+  static thread_local bool done = false;
+  if (done) return;
+  install_alt_stack_if_missing();
+  done = true;
 }
 
 }  // namespace cusim::sim

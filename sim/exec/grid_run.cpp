@@ -1,5 +1,7 @@
 #include "sim/exec/grid_run.hpp"
 
+#include "sim/exec/fault_signals.hpp"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -49,6 +51,7 @@ struct BlockOrder {
 }  // namespace
 
 GridOutcome run_grid(const LaunchPlan& plan) {
+  ensure_fault_handlers();
   GridOutcome out;
   std::mutex m;
   std::uint64_t failed_block = ~0ull;

@@ -32,6 +32,16 @@ struct Packet {
   }
 };
 
+// The stream argument: a cudaStream_t, or a literal 0 / nullptr for the default stream.
+template <class S>
+cudaStream_t as_stream(S&& s) {
+  if constexpr (std::is_convertible_v<S, cudaStream_t>) return s;
+  else {
+    static_assert(std::is_integral_v<std::decay_t<S>>, "cusim::launch: the stream must be a cudaStream_t or 0");
+    return nullptr;
+  }
+}
+
 template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
 cudaError_t launch_with(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
@@ -68,7 +78,7 @@ cudaError_t launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args&&... a
   } else {
     static_assert(std::is_integral_v<std::decay_t<std::tuple_element_t<0, decltype(all)>>>,
                   "cusim::launch: shared bytes come before the stream");
-    return detail::launch_with<2>(kernel, grid, block, std::get<0>(all), std::get<1>(all), all,
+    return detail::launch_with<2>(kernel, grid, block, std::get<0>(all), detail::as_stream(std::get<1>(all)), all,
                                   std::make_index_sequence<P>{});
   }
 }

@@ -1,0 +1,139 @@
+// Faults inside kernels end the launch with CUDA's error code and a finding naming kernel, block
+// and thread; the test binary (the host process) survives, and launches work again after reset.
+#include <doctest/doctest.h>
+
+#include <cusim/cusim.hpp>
+#include <stdexcept>
+
+#include "test_support.hpp"
+
+__global__ void fill(int* out, int value) { out[blockIdx.x * blockDim.x + threadIdx.x] = value; }
+
+// After a failed launch: the error is sticky (later calls fail with it, nothing runs) until
+// cudaDeviceReset, and then everything works again.
+void expect_sticky_then_recover(cudaError_t expected) {
+  static int untouched[4] = {0, 0, 0, 0};
+  void* p = nullptr;
+  CHECK(cudaMalloc(&p, 16) == expected);
+  CHECK(cusim::launch(fill, dim3(1), dim3(4), untouched, 7) == expected);
+  CHECK(untouched[0] == 0);
+  CHECK(cudaGetLastError() == expected);
+  CHECK(cudaDeviceReset() == cudaSuccess);
+  cusim_test::ManagedArray<int> again(4, 0);
+  CHECK(cusim::launch(fill, dim3(1), dim3(4), again.get(), 7) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(again[3] == 7);
+}
+
+cusim::Finding only_finding() {
+  auto f = cusim::findings();
+  REQUIRE(f.size() == 1);
+  return f[0];
+}
+
+__global__ void failing_assert(int* out) {
+  out[threadIdx.x] = 1;
+  assert(!(blockIdx.x == 2 && threadIdx.x == 5));
+}
+
+TEST_CASE("a failed assert ends the launch with cudaErrorAssert, naming kernel, block and thread") {
+  cusim_test::FindingsGuard guard;
+  int* out = nullptr;
+  REQUIRE(cudaMallocManaged(&out, 64 * sizeof(int)) == cudaSuccess);
+  {
+    cusim_test::ScopedSchedule one_worker(cusim::Schedule::in_order, 1, 1);
+    REQUIRE(cusim::launch(failing_assert, dim3(4), dim3(16), out) == cudaSuccess);
+  }
+  CHECK(cudaDeviceSynchronize() == cudaErrorAssert);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "assertion-failed");
+  CHECK(f.error == cudaErrorAssert);
+  CHECK(f.kernel.find("failing_assert") != std::string::npos);
+  CHECK(f.text.find("fault_test.cpp:") != std::string::npos);
+  CHECK(f.text.find("block (2,0,0), thread (5,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorAssert);
+}
+
+__global__ void throwing_kernel() {
+  if (threadIdx.x == 3) throw std::runtime_error("boom");
+}
+
+TEST_CASE("an exception escaping kernel code ends the launch with cudaErrorLaunchFailure") {
+  cusim_test::FindingsGuard guard;
+  REQUIRE(cusim::launch(throwing_kernel, dim3(1), dim3(8)) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "kernel-exception");
+  CHECK(f.text.find("boom") != std::string::npos);
+  CHECK(f.text.find("thread (3,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
+
+__device__ int recurse(int depth) {
+  volatile char frame[512];
+  frame[0] = static_cast<char>(depth);
+  return depth > 100000000 ? frame[0] : recurse(depth + 1) + frame[0];
+}
+__global__ void overflowing_kernel(int* out) { out[threadIdx.x] = recurse(0); }
+
+TEST_CASE("a stack overflow is a finding, not a crash") {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ManagedArray<int> out(4, 0);
+  REQUIRE(cusim::launch(overflowing_kernel, dim3(1), dim3(4), out.get()) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "stack-overflow");
+  CHECK(f.text.find("thread (0,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
+
+__global__ void wild_store(int* base) {
+  if (threadIdx.x == 1) base[0] = 42;  // base points at memory mapped nowhere
+}
+
+TEST_CASE("a store to an address mapped nowhere ends the launch with cudaErrorIllegalAddress") {
+  cusim_test::FindingsGuard guard;
+  int* nowhere = reinterpret_cast<int*>(0x10);
+  REQUIRE(cusim::launch(wild_store, dim3(1), dim3(2), nowhere) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "illegal-address");
+  CHECK(f.text.find("0x10") != std::string::npos);
+  CHECK(f.text.find("thread (1,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorIllegalAddress);
+}
+
+__global__ void trapping_kernel() {
+  if (blockIdx.x == 1) __trap();
+}
+
+TEST_CASE("__trap() ends the launch with cudaErrorLaunchFailure") {
+  cusim_test::FindingsGuard guard;
+  REQUIRE(cusim::launch(trapping_kernel, dim3(2), dim3(1)) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "trap");
+  CHECK(f.text.find("block (1,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
+
+__global__ void divide(int* out, int d) { out[threadIdx.x] = 100 / d; }
+
+TEST_CASE("an integer division by zero is reported instead of killing the process") {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ManagedArray<int> out(1, 0);
+  REQUIRE(cusim::launch(divide, dim3(1), dim3(1), out.get(), 0) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  CHECK(only_finding().kind == "arithmetic-fault");
+  expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
+
+TEST_CASE("faults on several workers at once still end in one finding") {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ScopedSchedule two(cusim::Schedule::in_order, 1, 2);
+  int* out = nullptr;
+  REQUIRE(cudaMallocManaged(&out, 64 * 64 * sizeof(int)) == cudaSuccess);
+  REQUIRE(cusim::launch(failing_assert, dim3(64), dim3(64), out) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorAssert);
+  CHECK(only_finding().text.find("block (2,0,0), thread (5,0,0)") != std::string::npos);
+}
