@@ -43,6 +43,7 @@ cudaError_t reject(const detail::LaunchRequest& r, cudaError_t error, std::strin
   d.kind = sim::DiagnosticKind::launch_config;
   d.kernel = sim::function_name(r.kernel);
   d.message = std::move(message);
+  d.site = sim::SourceSite{r.site.file_name(), unsigned(r.site.line()), unsigned(r.site.column()), r.site.function_name()};
   report(d, error);
   return record(error);
 }

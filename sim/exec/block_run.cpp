@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sim/exec/fault_signals.hpp"
+#include "sim/report/symbolize.hpp"
 
 // The built-in index variables, declared in cusim/detail/sim_abi.hpp.
 namespace cusim::detail {
@@ -68,6 +69,11 @@ std::string lane_list(unsigned mask) {
     l = end + 1;
   }
   return s;
+}
+
+// "lane 5" or "lanes 5..9".
+std::string lanes_phrase(unsigned mask) {
+  return (__builtin_popcount(mask) == 1 ? "lane " : "lanes ") + lane_list(mask);
 }
 
 // The source lane of PTX shfl.sync for `lane` (ISA: "shfl.sync" semantics), or `lane` itself
@@ -211,8 +217,8 @@ void BlockRun::exit_thread(SimThread& t) {
     // noticed on arrival: the finding does not depend on which lane ran first.
     const SimThread& waiter = threads_[(t.linear & ~31u) + static_cast<unsigned>(__builtin_ctz(c.arrived))];
     Diagnostic d = thread_diagnostic(DiagnosticKind::warp_lane_exited, waiter,
-                                     std::string(op_name(c.op)) + "(mask " + hex(c.mask) + ") names lanes " +
-                                         lane_list(bit) + " that have exited");
+                                     std::string(op_name(c.op)) + "(mask " + hex(c.mask) + ") names " + lanes_phrase(bit) +
+                                         " that exited");
     d.site = site_of(waiter.site);
     fail(std::move(d));
   }
@@ -327,17 +333,17 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
   const std::string call = std::string(op_name(op)) + "(mask " + hex(mask) + ")";
   if (!(mask & bit)) fail_here(DiagnosticKind::warp_lane_not_in_mask, "lane " + std::to_string(lane) + " calls " + call + " but is not in the mask");
   if (mask & ~w.present)
-    fail_here(DiagnosticKind::warp_lane_absent, call + " names lanes " + lane_list(mask & ~w.present) + " that warp " +
+    fail_here(DiagnosticKind::warp_lane_absent, call + " names " + lanes_phrase(mask & ~w.present) + " that warp " +
                                                     std::to_string(warp_index) + " of this block does not have");
   if (mask & w.exited)
-    fail_here(DiagnosticKind::warp_lane_exited, call + " names lanes " + lane_list(mask & w.exited) + " that have exited");
+    fail_here(DiagnosticKind::warp_lane_exited, call + " names " + lanes_phrase(mask & w.exited) + " that exited");
   WarpCollective* coll = nullptr;
   for (unsigned i = 0; i < w.pending; ++i) {
     WarpCollective& o = w.open[i];
     if (!(o.mask & mask)) continue;
     if (o.mask != mask || o.op != op)
-      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call + " while lanes " +
-                                                        lane_list(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
+      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call + " while " +
+                                                        lanes_phrase(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
                                                         hex(o.mask) + ")");
     coll = &o;
     break;
@@ -470,9 +476,9 @@ void BlockRun::fail_thread(DiagnosticKind kind, std::string message, SourceSite 
   fail(std::move(d));
 }
 
-void BlockRun::fail_from_signal(int signo, const void* address) {
+void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) {
   // Only plain stores here: this runs in a signal handler. run() builds the report.
-  signal_fault_ = SignalFault{signo, address, tls_current};
+  signal_fault_ = SignalFault{signo, address, pc, tls_current};
   tls_current = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
@@ -505,41 +511,56 @@ void BlockRun::diagnose_signal() {
     kind = DiagnosticKind::illegal_instruction;
     message = "illegal instruction";
   }
+  if (f.pc) message += " (in " + function_name(f.pc) + ")";
   outcome_.failed = true;
   outcome_.diagnostic = thread_diagnostic(kind, *f.thread, message);
   outcome_.diagnostic.address = reinterpret_cast<std::uintptr_t>(f.address);
 }
 
 void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {
-  // Consecutive threads waiting at the same site collapse into one range.
-  for (std::uint32_t i = 0; i < n_;) {
+  // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
+  // collapse into ranges, and long lists are cut short.
+  constexpr std::size_t kMaxRanges = 8;
+  struct Group {
+    const SimThread* first;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+  };
+  std::vector<Group> groups;
+  for (std::uint32_t i = 0; i < n_; ++i) {
     const SimThread& t = threads_[i];
-    if (!select(t)) {
-      ++i;
-      continue;
-    }
-    std::uint32_t j = i + 1;
-    while (j < n_ && select(threads_[j]) && threads_[j].state == t.state && same_site(threads_[j].site, t.site) &&
-           threads_[j].op == t.op)
-      ++j;
-    auto fmt = [this](std::uint32_t id) {
-      const Dim x = thread_dim(id);
-      return "(" + std::to_string(x.x) + "," + std::to_string(x.y) + "," + std::to_string(x.z) + ")";
-    };
+    if (!select(t)) continue;
+    Group* g = nullptr;
+    for (Group& c : groups)
+      if (c.first->state == t.state && c.first->op == t.op && same_site(c.first->site, t.site)) g = &c;
+    if (!g) g = &groups.emplace_back(Group{&t, {}});
+    if (!g->ranges.empty() && g->ranges.back().second + 1 == i) g->ranges.back().second = i;
+    else g->ranges.emplace_back(i, i);
+  }
+  auto fmt = [this](std::uint32_t id) {
+    const Dim x = thread_dim(id);
+    return "(" + std::to_string(x.x) + "," + std::to_string(x.y) + "," + std::to_string(x.z) + ")";
+  };
+  for (const Group& grp : groups) {
+    const SimThread& t = *grp.first;
     ThreadGroup g;
-    g.threads = j - i == 1 ? fmt(i) : fmt(i) + ".." + fmt(j - 1);
+    std::size_t count = 0;
+    for (std::size_t r = 0; r < grp.ranges.size(); ++r) {
+      const auto [lo, hi] = grp.ranges[r];
+      count += hi - lo + 1;
+      if (r < kMaxRanges) g.threads += (r ? "," : "") + fmt(lo) + (hi > lo ? ".." + fmt(hi) : "");
+    }
+    if (grp.ranges.size() > kMaxRanges) g.threads += ",... (" + std::to_string(count) + " threads)";
     g.site = site_of(t.site);
     if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
     else {
       g.state = std::string("wait in ") + op_name(t.op) + "()";
-      const Warp& w = warps_[i >> 5];
+      const Warp& w = warps_[t.linear >> 5];
       for (unsigned k = 0; k < w.pending; ++k)
-        if (w.open[k].mask >> (i & 31) & 1u)
-          g.state += " (mask " + hex(w.open[k].mask) + ", missing lanes " + lane_list(w.open[k].mask & ~w.open[k].arrived) + ")";
+        if (w.open[k].mask >> (t.linear & 31) & 1u)
+          g.state += " (mask " + hex(w.open[k].mask) + ", missing " + lanes_phrase(w.open[k].mask & ~w.open[k].arrived) + ")";
     }
     d.groups.push_back(std::move(g));
-    i = j;
   }
 }
 

@@ -67,7 +67,7 @@ class BlockRun {
   // fail() with a finding about the running thread at `site`.
   [[noreturn]] void fail_thread(DiagnosticKind kind, std::string message, SourceSite site);
   // Ends the block after a hardware fault in a kernel thread; called from the signal handler.
-  [[noreturn]] void fail_from_signal(int signo, const void* address);
+  [[noreturn]] void fail_from_signal(int signo, const void* address, const void* pc);
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
 
@@ -87,6 +87,7 @@ class BlockRun {
   struct SignalFault {
     int signo = 0;
     const void* address = nullptr;
+    const void* pc = nullptr;
     SimThread* thread = nullptr;
   };
 

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 
 #include <cstring>
 #include <mutex>
@@ -18,7 +19,15 @@ struct sigaction previous[kSignalCount];
 void on_fault(int signo, siginfo_t* info, void* context) {
   if (BlockRun* run = BlockRun::current(); run && BlockRun::in_thread()) {
     // A fault inside a simulated thread: abandon its block (never returns).
-    run->fail_from_signal(signo, info->si_addr);
+    const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+    const void* pc = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    const void* pc = reinterpret_cast<const void*>(uc->uc_mcontext.pc);
+#else
+    const void* pc = nullptr;
+#endif
+    run->fail_from_signal(signo, info->si_addr, pc);
   }
   // Not ours: hand over to whoever handled it before, or to the default action.
   for (unsigned i = 0; i < kSignalCount; ++i) {

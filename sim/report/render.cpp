@@ -29,7 +29,8 @@ namespace {
 std::string location(const SourceSite& s) {
   if (!s.known()) return "cusim";
   char buf[64];
-  std::snprintf(buf, sizeof buf, ":%u:%u", s.line, s.column);
+  if (s.column) std::snprintf(buf, sizeof buf, ":%u:%u", s.line, s.column);
+  else std::snprintf(buf, sizeof buf, ":%u", s.line);
   return std::string(s.file) + buf;
 }
 std::string dim(const Dim& d) {
@@ -45,8 +46,8 @@ std::string render_text(const Diagnostic& d) {
   if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
   out += "]\n";
   for (const ThreadGroup& g : d.groups) {
-    out += location(g.site) + ": note: thread" + (g.threads.find("..") != std::string::npos ? "s " : " ") + g.threads +
-           " " + g.state + "\n";
+    const bool several = g.threads.find("..") != std::string::npos || g.threads.find("),") != std::string::npos;
+    out += location(g.site) + ": note: " + (several ? "threads " : "thread ") + g.threads + " " + g.state + "\n";
   }
   return out;
 }

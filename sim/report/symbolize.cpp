@@ -10,7 +10,7 @@ namespace cusim::sim {
 
 std::string function_name(const void* address) {
   Dl_info info{};
-  if (dladdr(address, &info) && info.dli_sname && info.dli_saddr == address) {
+  if (dladdr(address, &info) && info.dli_sname) {
     int status = 0;
     char* demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
     std::string name = status == 0 && demangled ? demangled : info.dli_sname;

@@ -4,7 +4,7 @@
 
 namespace cusim::sim {
 
-// The demangled name of the function at `address` ("square(int*, int)"), or its address in hex
+// The demangled name of the function containing `address` ("square(int*, int)"), or its address in hex
 // when the executable does not export it (link with -rdynamic, as cusim's CMake targets do).
 std::string function_name(const void* address);
 

@@ -1,6 +1,7 @@
 // cusim::launch — the portable spelling of kernel<<<grid, block, shared_bytes, stream>>>(args...).
 #pragma once
 #include <cstddef>
+#include <source_location>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -8,6 +9,16 @@
 #include "cusim/detail/types.hpp"
 
 namespace cusim::detail {
+
+// The grid argument of cusim::launch. Converting to it records where the launch was written (a
+// default argument of a converting constructor is evaluated at the caller), so findings about
+// the launch itself can name the line.
+struct GridArg {
+  dim3 dims;
+  std::source_location site;
+  GridArg(dim3 d, std::source_location s = std::source_location::current()) : dims(d), site(s) {}
+  GridArg(unsigned int x, std::source_location s = std::source_location::current()) : dims(x), site(s) {}
+};
 
 // A launch as the simulator receives it: geometry plus a type-erased call of the kernel.
 struct LaunchRequest {
@@ -18,6 +29,7 @@ struct LaunchRequest {
   dim3 block;
   std::size_t shared_bytes;
   cudaStream_t stream;
+  std::source_location site;  // where cusim::launch was called
 };
 cudaError_t launch_kernel(const LaunchRequest& request);
 
@@ -43,14 +55,14 @@ cudaStream_t as_stream(S&& s) {
 }
 
 template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
-cudaError_t launch_with(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
   static_assert((!std::is_reference_v<Params> && ...), "__global__ functions take their parameters by value");
   static_assert((std::is_convertible_v<std::tuple_element_t<Skip + I, std::decay_t<Tuple>>, Params> && ...),
                 "cusim::launch: an argument does not convert to the kernel's parameter type");
   Packet<Params...> packet{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}};
   return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke, &packet,
-                                     grid, block, shared_bytes, stream});
+                                     grid.dims, block, shared_bytes, stream, grid.site});
 }
 
 }  // namespace cusim::detail
@@ -64,7 +76,7 @@ namespace cusim {
 // the parameter types at compile time. Returns the launch error (bad configuration), as
 // cudaLaunchKernel does; errors during execution surface at the next synchronising call.
 template <class... Params, class... Args>
-cudaError_t launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args&&... args) {
+cudaError_t launch(void (*kernel)(Params...), detail::GridArg grid, dim3 block, Args&&... args) {
   constexpr std::size_t P = sizeof...(Params), A = sizeof...(Args);
   static_assert(A == P || A == P + 1 || A == P + 2,
                 "cusim::launch: pass the kernel's arguments, optionally preceded by shared bytes and a stream");

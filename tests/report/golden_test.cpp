@@ -1,0 +1,136 @@
+// One golden test per finding kind: the exact text cusim prints, with the checkout's path
+// removed. The goldens live in tests/golden/<kind>.txt and are quoted in docs/CHECKS.md.
+// After an intended change of wording or of this file's line numbers, regenerate them with
+//   CUSIM_UPDATE_GOLDEN=1 ./build/tests/test_report_golden
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <cusim/cusim.hpp>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+std::string strip_checkout_path(std::string text) {
+  const std::string prefix = std::string(CUSIM_SOURCE_DIR) + "/";
+  for (std::size_t at; (at = text.find(prefix)) != std::string::npos;) text.erase(at, prefix.size());
+  return text;
+}
+
+// Runs `launch` (which must end in exactly one finding of `kind`) and compares the finding's text
+// with tests/golden/<kind>.txt.
+template <class F>
+void check_golden(const std::string& kind, cudaError_t expected_error, F launch) {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ScopedSchedule deterministic(cusim::Schedule::in_order, 1, 1);
+  const cudaError_t launch_error = launch();
+  const cudaError_t error = launch_error != cudaSuccess ? launch_error : cudaDeviceSynchronize();
+  CHECK(error == expected_error);
+  const auto findings = cusim::findings();
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].kind == kind);
+  CHECK(findings[0].error == expected_error);
+  const std::string actual = strip_checkout_path(findings[0].text);
+  const std::string path = std::string(CUSIM_SOURCE_DIR) + "/tests/golden/" + kind + ".txt";
+  if (std::getenv("CUSIM_UPDATE_GOLDEN")) {
+    std::ofstream(path) << actual;
+    return;
+  }
+  std::ifstream in(path);
+  REQUIRE_MESSAGE(in.good(), "missing golden file ", path);
+  std::stringstream expected;
+  expected << in.rdbuf();
+  CHECK(actual == expected.str());
+}
+
+}  // namespace
+
+__global__ void divergent(int* out) {
+  if (threadIdx.x % 2 == 0) {
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+__global__ void deadlocked() {
+  if (threadIdx.x == 0) __syncthreads();
+  else __syncwarp(0x3);
+}
+__global__ void shuffle_after_exit(int* out) {
+  if (threadIdx.x >= 20) return;
+  out[threadIdx.x] = __shfl_sync(0xffffffff, static_cast<int>(threadIdx.x), 0);
+}
+__global__ void shuffle_absent_lanes(int* out) {
+  out[threadIdx.x] = __shfl_down_sync(0xffffffff, static_cast<int>(threadIdx.x), 1);
+}
+__global__ void ballot_without_self(int* out) {
+  out[threadIdx.x] = static_cast<int>(__ballot_sync(0xfffffffe, 1));
+}
+__global__ void mismatched_masks(int* out) {
+  const unsigned mask = threadIdx.x < 4 ? 0xffu : 0xf0u;
+  out[threadIdx.x] = __any_sync(mask, 1);
+}
+__global__ void failing_assert(const int* data) { assert(data[threadIdx.x] >= 0); }
+__global__ void throwing() {
+  if (threadIdx.x == 2) throw std::out_of_range("index 7 is out of range");
+}
+__device__ int deep(int n) {
+  volatile char frame[1024];
+  frame[0] = static_cast<char>(n);
+  return n < 0 ? 0 : deep(n + 1) + frame[0];
+}
+__global__ void overflow(int* out) { out[0] = deep(0); }
+__global__ void wild(int* p) { p[threadIdx.x] = 1; }
+__global__ void div_zero(int* out, int d) { out[0] = 1000 / d; }
+__global__ void illegal() { __builtin_trap(); }
+__global__ void trapping() { __trap(); }
+__global__ void too_much_shared(int* out) {
+  CUSIM_SHARED(float, tile, [64][256]);
+  tile[0][threadIdx.x] = 1.0f;
+  out[0] = static_cast<int>(tile[0][0]);
+}
+__global__ void nothing() {}
+
+TEST_CASE("golden: each finding kind renders exactly as documented") {
+  // Plain static storage: every check ends with cudaDeviceReset, which frees device memory.
+  static int out_storage[64];
+  static int negative_storage[4] = {-1, -1, -1, -1};
+  struct {
+    int* get() { return out_storage; }
+  } out;
+  struct {
+    int* get() { return negative_storage; }
+  } negative;
+  check_golden("barrier-divergence", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(divergent, dim3(1), dim3(6), out.get()); });
+  check_golden("deadlock", cudaErrorLaunchTimeout, [&] { return cusim::launch(deadlocked, dim3(1), dim3(2)); });
+  check_golden("warp-lane-exited", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(shuffle_after_exit, dim3(1), dim3(32), out.get()); });
+  check_golden("warp-lane-absent", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(shuffle_absent_lanes, dim3(1), dim3(20), out.get()); });
+  check_golden("warp-lane-not-in-mask", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(ballot_without_self, dim3(1), dim3(32), out.get()); });
+  check_golden("warp-mask-mismatch", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(mismatched_masks, dim3(1), dim3(8), out.get()); });
+  check_golden("assertion-failed", cudaErrorAssert,
+               [&] { return cusim::launch(failing_assert, dim3(1), dim3(4), negative.get()); });
+  check_golden("kernel-exception", cudaErrorLaunchFailure, [&] { return cusim::launch(throwing, dim3(1), dim3(4)); });
+  check_golden("stack-overflow", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(overflow, dim3(1), dim3(1), out.get()); });
+  check_golden("illegal-address", cudaErrorIllegalAddress,
+               [&] { return cusim::launch(wild, dim3(1), dim3(1), reinterpret_cast<int*>(0x40)); });
+  check_golden("arithmetic-fault", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(div_zero, dim3(1), dim3(1), out.get(), 0); });
+  check_golden("illegal-instruction", cudaErrorIllegalInstruction,
+               [&] { return cusim::launch(illegal, dim3(1), dim3(1)); });
+  check_golden("trap", cudaErrorLaunchFailure, [&] { return cusim::launch(trapping, dim3(2), dim3(1)); });
+  check_golden("shared-memory-limit", cudaErrorInvalidValue,
+               [&] { return cusim::launch(too_much_shared, dim3(1), dim3(32), out.get()); });
+  check_golden("invalid-launch", cudaErrorInvalidConfiguration,
+               [&] { return cusim::launch(nothing, dim3(1), dim3(2048)); });
+}
