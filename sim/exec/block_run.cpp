@@ -21,11 +21,15 @@ constinit thread_local dim3 tls_grid_dim{};
 
 namespace cusim::sim {
 
-namespace {
-constinit thread_local BlockRun* tls_run = nullptr;
-constinit thread_local SimThread* tls_current = nullptr;
+namespace running {
+constinit thread_local BlockRun* block = nullptr;
+constinit thread_local SimThread* thread = nullptr;
+}  // namespace running
 
+namespace {
 bool same_site(const std::source_location& a, const std::source_location& b) {
+  // One call site is one static location record: equal records are the common, cheap case.
+  if (std::memcmp(&a, &b, sizeof a) == 0) return true;
   return a.line() == b.line() && a.column() == b.column() &&
          (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }
@@ -97,8 +101,6 @@ unsigned shuffle_source(detail::WarpOp op, unsigned lane, int b, int c) {
 
 BlockRun::BlockRun() = default;
 
-BlockRun* BlockRun::current() { return tls_run; }
-bool BlockRun::in_thread() { return tls_current != nullptr; }
 
 Dim BlockRun::thread_dim(std::uint32_t linear) const {
   const uint3 t = plan_->thread_index[linear];
@@ -113,6 +115,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
                      static_cast<unsigned>(block_linear / (std::uint64_t(plan.grid.x) * plan.grid.y))};
   n_ = plan.threads;
   if (threads_.size() != n_) {
+    states_dirty_ = true;
     threads_.assign(n_, SimThread{});
     for (std::uint32_t i = 0; i < n_; ++i) threads_[i].linear = i;
     std::uint32_t cap = 1;
@@ -120,11 +123,19 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
     ready_.assign(cap, nullptr);
     ready_mask_ = cap - 1;
   }
-  for (SimThread& t : threads_) t.state = ThreadState::unstarted;
+  // States are only written once some thread has blocked; a block that ran straight through left
+  // them as they were.
+  if (states_dirty_) {
+    for (SimThread& t : threads_) t.state = ThreadState::unstarted;
+    states_dirty_ = false;
+  }
   const unsigned warps = (n_ + 31) / 32;
-  warps_.assign(warps, Warp{});
-  for (unsigned w = 0; w < warps; ++w)
-    warps_[w].present = (w + 1) * 32 <= n_ ? 0xffffffffu : (1u << (n_ - w * 32)) - 1u;
+  warps_.resize(warps);
+  for (unsigned w = 0; w < warps; ++w) {
+    Warp& warp = warps_[w];  // open[] needs no reset: only open[0..pending) is ever read
+    warp.present = (w + 1) * 32 <= n_ ? 0xffffffffu : (1u << (n_ - w * 32)) - 1u;
+    warp.exited = warp.activemask_waiting = warp.pending = 0;
+  }
 
   if (plan.schedule == ScheduleKind::random) {
     rng_.seed(plan.seed * 0x9e3779b97f4a7c15ull + block_linear);
@@ -136,6 +147,9 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   }
   next_start_ = 0;
   live_ = n_;
+  thread_index_ = plan.thread_index.data();
+  straight_run_ = false;
+  any_blocked_ = false;
   barrier_arrived_ = barrier_true_ = 0;
   barrier_divergent_ = false;
   ready_head_ = ready_tail_ = 0;
@@ -147,69 +161,128 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   detail::tls_block_idx = block_idx_;
   detail::tls_block_dim = plan.block;
   detail::tls_grid_dim = plan.grid;
-  tls_run = this;
+  running::block = this;
 
   switch_to(&main_ctx_, new_runner());
 
   // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
-  tls_current = nullptr;
+  running::thread = nullptr;
   if (signal_fault_.signo) diagnose_signal();
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
   for (const Stack& s : stacks_) pool_.release(s);
   stacks_.clear();
-  tls_run = nullptr;
+  running::block = nullptr;
   return std::move(outcome_);
 }
 
 Context BlockRun::new_runner() {
+  // (each runner's stack is the one just pushed onto stacks_; faults find it there)
   stacks_.push_back(pool_.acquire(plan_->stack_bytes));
   return make_context(stacks_.back().top(), stacks_.back().size, &BlockRun::runner_entry);
 }
 
 void BlockRun::runner_entry(Transfer t) {
   arrive(t);
-  tls_run->runner_loop(static_cast<std::uint32_t>(tls_run->stacks_.size() - 1));
+  running::block->runner_loop();
 }
 
-void BlockRun::enter(SimThread& t) {
-  tls_current = &t;
-  detail::tls_thread_idx = plan_->thread_index[t.linear];
+inline void BlockRun::enter(SimThread& t) {
+  running::thread = &t;
+  detail::tls_thread_idx = thread_index_[t.linear];
 }
 
-void BlockRun::runner_loop(std::uint32_t stack) {
+// The fast path: while no thread of the block has blocked, threads run back to back as plain
+// calls and only the thread-locals change between them.
+void BlockRun::run_straight_through(std::string& escaped) {
+  straight_run_ = true;
+  straight_from_ = next_start_;
   while (next_start_ < n_) {
-    SimThread& t = threads_[order_[next_start_++]];
-    t.state = ThreadState::running;
-    t.stack = stack;
-    enter(t);
-    // An exception must be fully caught before the block is abandoned: fail() never returns, and
-    // leaving a handler open would corrupt this OS thread's exception bookkeeping.
-    std::string escaped;
-    bool threw = false;
+    const std::uint32_t id = order_[next_start_++];
+    running::thread = &threads_[id];
+    detail::tls_thread_idx = thread_index_[id];
     try {
       plan_->invoke(plan_->packet);
     } catch (const std::exception& e) {
-      threw = true;
       escaped = std::string("an exception escaped kernel code: ") + e.what();
     } catch (...) {
-      threw = true;
       escaped = "an exception of unknown type escaped kernel code";
     }
-    if (threw) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+    if (__builtin_expect(!escaped.empty(), 0)) return;
+    if (!straight_run_) {
+      // This thread blocked and was resumed since: the run was settled then, and from now on
+      // every exit is booked.
+      exit_thread(*running::thread);
+      return;
+    }
+  }
+  settle_straight_run(false);
+}
+
+// Books the exits of the straight-through run so far; the thread now running (if any) is the
+// last one started, and it stays running.
+void BlockRun::settle_straight_run(bool current_still_running) {
+  straight_run_ = false;
+  const std::uint32_t end = next_start_ - (current_still_running ? 1 : 0);
+  if (!current_still_running) {
+    // The run ended with every thread of the block exited (it started at the first thread and
+    // nobody ever waited): the block is done, and nothing will read the threads' states.
+    live_ -= end - straight_from_;
+    return;
+  }
+  states_dirty_ = true;
+  for (std::uint32_t i = straight_from_; i < end; ++i) {
+    SimThread& t = threads_[order_[i]];
+    t.state = ThreadState::exited;
+    warps_[t.linear >> 5].exited |= 1u << (t.linear & 31);
+  }
+  live_ -= end - straight_from_;
+  threads_[order_[end]].state = ThreadState::running;
+  any_blocked_ = true;  // the caller is about to wait: no more straight-through runs
+}
+
+void BlockRun::runner_loop() {
+  std::string escaped;  // set only when an exception escapes kernel code
+  if (!any_blocked_) {
+    run_straight_through(escaped);
+    if (!escaped.empty()) {
+      SimThread& t = *running::thread;
+      settle_straight_run(true);
+      fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+    }
+  }
+  // Some thread of the block waits: every start and exit is booked, since waiters can see them.
+  while (next_start_ < n_) {
+    SimThread& t = threads_[order_[next_start_++]];
+    t.state = ThreadState::running;
+    enter(t);
+    // An exception must be fully caught before the block is abandoned: fail() never returns, and
+    // leaving a handler open would corrupt this OS thread's exception bookkeeping.
+    try {
+      plan_->invoke(plan_->packet);
+    } catch (const std::exception& e) {
+      escaped = std::string("an exception escaped kernel code: ") + e.what();
+    } catch (...) {
+      escaped = "an exception of unknown type escaped kernel code";
+    }
+    if (__builtin_expect(!escaped.empty(), 0)) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
     exit_thread(t);
   }
   dispatch(nullptr);  // this runner is done; its stack is reclaimed when the block ends
   __builtin_unreachable();
 }
 
-void BlockRun::exit_thread(SimThread& t) {
+inline void BlockRun::exit_thread(SimThread& t) {
   t.state = ThreadState::exited;
   --live_;
   Warp& w = warps_[t.linear >> 5];
+  w.exited |= 1u << (t.linear & 31);
+  if (__builtin_expect((w.pending | w.activemask_waiting | barrier_arrived_) != 0, 0)) exit_while_others_wait(t, w);
+}
+
+void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
   const unsigned bit = 1u << (t.linear & 31);
-  w.exited |= bit;
   for (unsigned i = 0; i < w.pending; ++i) {
     const WarpCollective& c = w.open[i];
     if (!(c.mask & bit)) continue;
@@ -242,7 +315,7 @@ void BlockRun::dispatch(Context* save) {
   if (ready_head_ != ready_tail_) {
     SimThread& next = *ready_[ready_head_++ & ready_mask_];
     next.state = ThreadState::running;
-    if (&next == tls_current && save) return;  // the suspending thread is itself next
+    if (&next == running::thread && save) return;  // the suspending thread is itself next
     enter(next);
     switch_to(save, next.ctx);
     return;
@@ -251,14 +324,15 @@ void BlockRun::dispatch(Context* save) {
     switch_to(save, new_runner());
     return;
   }
-  tls_current = nullptr;
+  running::thread = nullptr;
   switch_to(save, main_ctx_);  // finished (live_ == 0) or stuck: run() decides which
 }
 
 // ---- barrier ---------------------------------------------------------------------------------
 
 int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_location& site) {
-  SimThread& t = *tls_current;
+  if (straight_run_) settle_straight_run(true);
+  SimThread& t = *running::thread;
   if (barrier_arrived_ == 0) barrier_site_ = site;
   else if (!same_site(site, barrier_site_)) barrier_divergent_ = true;
   barrier_true_ += predicate != 0;
@@ -297,24 +371,25 @@ void BlockRun::release_barrier() {
     for (auto it = threads_.rbegin(); it != threads_.rend(); ++it)
       if (it->state == ThreadState::at_barrier) make_ready(*it);
   } else {
-    std::vector<std::uint32_t> ids;
+    scratch_ids_.clear();
     for (const SimThread& w : threads_)
-      if (w.state == ThreadState::at_barrier) ids.push_back(w.linear);
-    for (std::uint32_t id : schedule_lanes(std::move(ids))) make_ready(threads_[id]);
+      if (w.state == ThreadState::at_barrier) scratch_ids_.push_back(w.linear);
+    make_ready_scheduled(scratch_ids_.data(), static_cast<std::uint32_t>(scratch_ids_.size()));
   }
 }
 
-std::vector<std::uint32_t> BlockRun::schedule_lanes(std::vector<std::uint32_t> ids) {
-  if (plan_->schedule == ScheduleKind::reverse) std::reverse(ids.begin(), ids.end());
-  if (plan_->schedule == ScheduleKind::random) std::shuffle(ids.begin(), ids.end(), rng_);
-  return ids;
+void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {
+  if (plan_->schedule == ScheduleKind::reverse) std::reverse(ids, ids + count);
+  if (plan_->schedule == ScheduleKind::random) std::shuffle(ids, ids + count, rng_);
+  for (std::uint32_t i = 0; i < count; ++i) make_ready(threads_[ids[i]]);
 }
 
 // ---- warps -----------------------------------------------------------------------------------
 
 std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
                                         const std::source_location& site) {
-  SimThread& t = *tls_current;
+  if (straight_run_) settle_straight_run(true);
+  SimThread& t = *running::thread;
   const unsigned warp_index = t.linear >> 5, lane = t.linear & 31, bit = 1u << lane;
   Warp& w = warps_[warp_index];
   t.site = site;
@@ -330,19 +405,19 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
     d.site = site_of(site);
     fail(std::move(d));
   };
-  const std::string call = std::string(op_name(op)) + "(mask " + hex(mask) + ")";
-  if (!(mask & bit)) fail_here(DiagnosticKind::warp_lane_not_in_mask, "lane " + std::to_string(lane) + " calls " + call + " but is not in the mask");
+  auto call = [&] { return std::string(op_name(op)) + "(mask " + hex(mask) + ")"; };
+  if (!(mask & bit)) fail_here(DiagnosticKind::warp_lane_not_in_mask, "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask");
   if (mask & ~w.present)
-    fail_here(DiagnosticKind::warp_lane_absent, call + " names " + lanes_phrase(mask & ~w.present) + " that warp " +
+    fail_here(DiagnosticKind::warp_lane_absent, call() + " names " + lanes_phrase(mask & ~w.present) + " that warp " +
                                                     std::to_string(warp_index) + " of this block does not have");
   if (mask & w.exited)
-    fail_here(DiagnosticKind::warp_lane_exited, call + " names " + lanes_phrase(mask & w.exited) + " that exited");
+    fail_here(DiagnosticKind::warp_lane_exited, call() + " names " + lanes_phrase(mask & w.exited) + " that exited");
   WarpCollective* coll = nullptr;
   for (unsigned i = 0; i < w.pending; ++i) {
     WarpCollective& o = w.open[i];
     if (!(o.mask & mask)) continue;
     if (o.mask != mask || o.op != op)
-      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call + " while " +
+      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call() + " while " +
                                                         lanes_phrase(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
                                                         hex(o.mask) + ")");
     coll = &o;
@@ -400,16 +475,13 @@ void BlockRun::complete(Warp&, unsigned warp_index, const WarpCollective& coll) 
       break;
     }
   }
-  std::vector<std::uint32_t> waiting;
+  std::uint32_t waiting[32];
+  std::uint32_t count = 0;
   for (unsigned l = 0; l < 32; ++l) {
     SimThread& lt = lanes[l];
-    if ((mask >> l & 1u) && &lt != tls_current) waiting.push_back(lt.linear);
+    if ((mask >> l & 1u) && &lt != running::thread) waiting[count++] = lt.linear;
   }
-  if (plan_->schedule == ScheduleKind::in_order) {
-    for (std::uint32_t id : waiting) make_ready(threads_[id]);
-  } else {
-    for (std::uint32_t id : schedule_lanes(std::move(waiting))) make_ready(threads_[id]);
-  }
+  make_ready_scheduled(waiting, count);
 }
 
 void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
@@ -426,13 +498,14 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
     for (unsigned l = first; l < 32; ++l)
       if ((w.activemask_waiting >> l & 1u) && same_site(lanes[l].site, lanes[first].site)) group |= 1u << l;
     w.activemask_waiting &= ~group;
-    std::vector<std::uint32_t> ids;
+    std::uint32_t ids[32];
+    std::uint32_t count = 0;
     for (unsigned l = 0; l < 32; ++l)
       if (group >> l & 1u) {
         lanes[l].value = group;
-        ids.push_back(lanes[l].linear);
+        ids[count++] = lanes[l].linear;
       }
-    for (std::uint32_t id : schedule_lanes(std::move(ids))) make_ready(threads_[id]);
+    make_ready_scheduled(ids, count);
   }
 }
 
@@ -441,7 +514,7 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
 void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_location& site) {
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) return p;
   Diagnostic d = thread_diagnostic(
-      DiagnosticKind::shared_memory_limit, *tls_current,
+      DiagnosticKind::shared_memory_limit, *running::thread,
       "__shared__ '" + std::string(decl.name) + "' (" + std::to_string(decl.size) + " bytes) takes the block to " +
           std::to_string(arena_.static_bytes() + decl.size) + " static + " + std::to_string(arena_.dynamic_bytes()) +
           " dynamic bytes, over the limit of " + std::to_string(plan_->shared_limit) + " (static alone: " +
@@ -465,21 +538,21 @@ Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, 
 void BlockRun::fail(Diagnostic d) {
   outcome_.failed = true;
   outcome_.diagnostic = std::move(d);
-  tls_current = nullptr;
+  running::thread = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
 }
 
 void BlockRun::fail_thread(DiagnosticKind kind, std::string message, SourceSite site) {
-  Diagnostic d = thread_diagnostic(kind, *tls_current, std::move(message));
+  Diagnostic d = thread_diagnostic(kind, *running::thread, std::move(message));
   d.site = site;
   fail(std::move(d));
 }
 
 void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) {
   // Only plain stores here: this runs in a signal handler. run() builds the report.
-  signal_fault_ = SignalFault{signo, address, pc, tls_current};
-  tls_current = nullptr;
+  signal_fault_ = SignalFault{signo, address, pc, running::thread};
+  running::thread = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
 }

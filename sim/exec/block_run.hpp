@@ -31,7 +31,6 @@ struct SimThread {
   std::uint64_t value = 0;      // warp intrinsic: operand in, result out
   std::int32_t b = 0, c = 0;    // warp intrinsic: shfl.sync's lane/delta and clamp operands
   std::uint32_t linear = 0;     // linear thread id in the block
-  std::uint32_t stack = 0;      // index of the stack it runs on
   detail::WarpOp op = detail::WarpOp::sync;
   ThreadState state = ThreadState::unstarted;
 };
@@ -43,6 +42,14 @@ struct BlockOutcome {
   std::size_t static_shared = 0;  // static shared bytes the block declared
 };
 
+class BlockRun;
+namespace running {
+// The block and the simulated thread running on this OS thread (nullptr when none). Read on
+// every intrinsic, so they are plain thread-locals, inlined into the callers.
+extern constinit thread_local BlockRun* block;
+extern constinit thread_local SimThread* thread;
+}  // namespace running
+
 class BlockRun {
  public:
   BlockRun();
@@ -53,9 +60,9 @@ class BlockRun {
   BlockOutcome run(const LaunchPlan& plan, std::uint64_t block_linear);
 
   // The block running on this OS thread, or nullptr outside kernel code.
-  static BlockRun* current();
+  static BlockRun* current() { return running::block; }
   // Whether a simulated thread (not the engine itself) is running on this OS thread.
-  static bool in_thread();
+  static bool in_thread() { return running::thread != nullptr; }
 
   int barrier(detail::BarrierOp op, int predicate, const std::source_location& site);
   std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
@@ -92,10 +99,13 @@ class BlockRun {
   };
 
   static void runner_entry(Transfer t);
-  [[noreturn]] void runner_loop(std::uint32_t stack);
+  [[noreturn]] void runner_loop();
+  void run_straight_through(std::string& escaped);
+  void settle_straight_run(bool current_still_running);
   Context new_runner();
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
+  void exit_while_others_wait(SimThread& t, Warp& w);
   void suspend(SimThread& t);
   void dispatch(Context* save);
   void make_ready(SimThread& t);
@@ -107,7 +117,8 @@ class BlockRun {
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
   void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;
   Dim thread_dim(std::uint32_t linear) const;
-  std::vector<std::uint32_t> schedule_lanes(std::vector<std::uint32_t> ids);
+  // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
+  void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
 
   const LaunchPlan* plan_ = nullptr;
   std::uint64_t block_linear_ = 0;
@@ -115,9 +126,17 @@ class BlockRun {
   std::uint32_t n_ = 0;
   std::vector<SimThread> threads_;
   std::vector<std::uint32_t> random_order_;
+  std::vector<std::uint32_t> scratch_ids_;  // reused by barrier releases, never reallocated per pass
   const std::uint32_t* order_ = nullptr;  // start order of this block
+  const uint3* thread_index_ = nullptr;   // threadIdx by linear id (the plan's table)
   std::uint32_t next_start_ = 0;
   std::uint32_t live_ = 0;                // threads not exited (started or not)
+  // While no thread of the block has blocked, threads run "straight through": exits are not
+  // booked one by one but settled in bulk, since no waiting thread could observe them.
+  bool straight_run_ = false;             // a straight-through run is in progress
+  bool any_blocked_ = false;              // some thread of this block has blocked
+  bool states_dirty_ = true;              // threads_[i].state may differ from `unstarted`
+  std::uint32_t straight_from_ = 0;       // start-order position where the run began
 
   // barrier
   std::uint32_t barrier_arrived_ = 0;

@@ -121,5 +121,5 @@ TEST_CASE("a wait that can never end is reported as a deadlock, not a hang") {
   REQUIRE(f.size() == 1);
   CHECK(f[0].kind == "deadlock");
   CHECK(f[0].text.find("wait at __syncthreads()") != std::string::npos);
-  CHECK(f[0].text.find("wait in __shfl_sync() (mask 0x00000003, missing lanes 0)") != std::string::npos);
+  CHECK(f[0].text.find("wait in __shfl_sync() (mask 0x00000003, missing lane 0)") != std::string::npos);
 }
