@@ -17,6 +17,8 @@ constinit thread_local uint3 tls_thread_idx{};
 constinit thread_local uint3 tls_block_idx{};
 constinit thread_local dim3 tls_block_dim{};
 constinit thread_local dim3 tls_grid_dim{};
+constinit thread_local char* tls_shared_begin = nullptr;
+constinit thread_local char* tls_shared_end = nullptr;
 }  // namespace cusim::detail
 
 namespace cusim::sim {
@@ -161,6 +163,8 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   detail::tls_block_idx = block_idx_;
   detail::tls_block_dim = plan.block;
   detail::tls_grid_dim = plan.grid;
+  detail::tls_shared_begin = static_cast<char*>(arena_.begin());
+  detail::tls_shared_end = static_cast<char*>(arena_.end());
   running::block = this;
 
   switch_to(&main_ctx_, new_runner());
@@ -171,6 +175,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
+  detail::tls_shared_begin = detail::tls_shared_end = nullptr;
   for (const Stack& s : stacks_) pool_.release(s);
   stacks_.clear();
   running::block = nullptr;
@@ -491,12 +496,20 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
     const ThreadState s = lanes[l].state;
     if (s == ThreadState::unstarted || s == ThreadState::running || s == ThreadState::ready) return;
   }
-  // Every lane has arrived somewhere: those at the same __activemask call site form one group.
-  while (w.activemask_waiting) {
-    const unsigned first = static_cast<unsigned>(__builtin_ctz(w.activemask_waiting));
+  // Every lane has arrived somewhere: those at one __activemask call site form a group. Only the
+  // smallest group is released (ties: the one with the lowest lane). Lanes inside a branch are
+  // the fewer ones; once they run on and reach the call site after the branch, where the others
+  // wait, the whole warp is reported together, as a reconverged warp would be.
+  if (w.activemask_waiting) {
     unsigned group = 0;
-    for (unsigned l = first; l < 32; ++l)
-      if ((w.activemask_waiting >> l & 1u) && same_site(lanes[l].site, lanes[first].site)) group |= 1u << l;
+    for (unsigned rest = w.activemask_waiting; rest;) {
+      const unsigned first = static_cast<unsigned>(__builtin_ctz(rest));
+      unsigned candidate = 0;
+      for (unsigned l = first; l < 32; ++l)
+        if ((rest >> l & 1u) && same_site(lanes[l].site, lanes[first].site)) candidate |= 1u << l;
+      if (!group || __builtin_popcount(candidate) < __builtin_popcount(group)) group = candidate;
+      rest &= ~candidate;
+    }
     w.activemask_waiting &= ~group;
     std::uint32_t ids[32];
     std::uint32_t count = 0;

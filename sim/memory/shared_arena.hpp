@@ -20,6 +20,9 @@ class SharedArena {
   // Starts a new block with `dynamic_bytes` of dynamic shared memory.
   void reset(std::size_t dynamic_bytes);
   void* dynamic_base() { return base_; }
+  // The whole arena, redzones included: every shared variable of the block lies inside.
+  void* begin() { return base_; }
+  void* end() { return base_ + kCapacity; }
   // The variable of `decl` in this block, or nullptr when it would take the block's shared memory
   // over `limit` bytes (static plus dynamic) or its static memory over `static_limit`.
   void* static_slot(const detail::SharedDecl& decl, std::size_t limit, std::size_t static_limit);

@@ -37,8 +37,8 @@ inline constexpr int warpSize = 32;
 #define CUSIM_SHARED(T, name, ...)                                                              \
   static constexpr ::cusim::detail::SharedDecl cusim_shared_decl_##name{                        \
       #name, sizeof(T __VA_ARGS__), alignof(T __VA_ARGS__)};                                    \
-  T(&name) __VA_ARGS__ = *static_cast<T(*) __VA_ARGS__>(::cusim::detail::shared_static(        \
-      cusim_shared_decl_##name, std::source_location::current()))
+  std::add_lvalue_reference_t<T __VA_ARGS__> name = *static_cast<std::add_pointer_t<T __VA_ARGS__>>( \
+      ::cusim::detail::shared_static(cusim_shared_decl_##name, std::source_location::current()))
 // CUSIM_EXTERN_SHARED(float, buf);  is  extern __shared__ float buf[];  (sized at launch)
 #define CUSIM_EXTERN_SHARED(T, name) T* const name = static_cast<T*>(::cusim::detail::shared_dynamic())
 
@@ -134,9 +134,26 @@ T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize,
 
 // ---- atomics: relaxed read-modify-writes, as CUDA's are --------------------------------------
 namespace cusim::detail {
+// Whether `p` is in the running block's shared memory, where no other OS thread can race. Under
+// ThreadSanitizer instrumentation (the checked build) every atomic stays one, so that the
+// checkers see it as such and a fine-grained schedule cannot split it.
+inline bool in_block_shared(const void* p) {
+#if defined(__SANITIZE_THREAD__)
+  (void)p;
+  return false;
+#else
+  const char* a = static_cast<const char*>(p);
+  return a >= tls_shared_begin && a < tls_shared_end;
+#endif
+}
 // Applies `op` atomically through a compare-and-swap loop; returns the old value.
 template <class T, class Op>
 T atomic_update(T* address, Op op) {
+  if (in_block_shared(address)) {
+    const T old = *address;
+    *address = op(old);
+    return old;
+  }
   T old = __atomic_load_n(address, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(address, &old, op(old), true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
@@ -146,6 +163,11 @@ T atomic_update(T* address, Op op) {
 template <class T, class Bits, class Op>
 T atomic_update_float(T* address, Op op) {
   static_assert(sizeof(T) == sizeof(Bits));
+  if (in_block_shared(address)) {
+    const T old = *address;
+    *address = op(old);
+    return old;
+  }
   Bits* bits = reinterpret_cast<Bits*>(address);
   Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);
   for (;;) {
@@ -159,25 +181,33 @@ T atomic_update_float(T* address, Op op) {
 }
 }  // namespace cusim::detail
 
-#define CUSIM_ATOMIC_FETCH(NAME, T, BUILTIN)                                                    \
-  inline T NAME(T* address, T val) { return BUILTIN(address, val, __ATOMIC_RELAXED); }
-CUSIM_ATOMIC_FETCH(atomicAdd, int, __atomic_fetch_add)
-CUSIM_ATOMIC_FETCH(atomicAdd, unsigned int, __atomic_fetch_add)
-CUSIM_ATOMIC_FETCH(atomicAdd, unsigned long long, __atomic_fetch_add)
-CUSIM_ATOMIC_FETCH(atomicSub, int, __atomic_fetch_sub)
-CUSIM_ATOMIC_FETCH(atomicSub, unsigned int, __atomic_fetch_sub)
-CUSIM_ATOMIC_FETCH(atomicExch, int, __atomic_exchange_n)
-CUSIM_ATOMIC_FETCH(atomicExch, unsigned int, __atomic_exchange_n)
-CUSIM_ATOMIC_FETCH(atomicExch, unsigned long long, __atomic_exchange_n)
-CUSIM_ATOMIC_FETCH(atomicAnd, int, __atomic_fetch_and)
-CUSIM_ATOMIC_FETCH(atomicAnd, unsigned int, __atomic_fetch_and)
-CUSIM_ATOMIC_FETCH(atomicAnd, unsigned long long, __atomic_fetch_and)
-CUSIM_ATOMIC_FETCH(atomicOr, int, __atomic_fetch_or)
-CUSIM_ATOMIC_FETCH(atomicOr, unsigned int, __atomic_fetch_or)
-CUSIM_ATOMIC_FETCH(atomicOr, unsigned long long, __atomic_fetch_or)
-CUSIM_ATOMIC_FETCH(atomicXor, int, __atomic_fetch_xor)
-CUSIM_ATOMIC_FETCH(atomicXor, unsigned int, __atomic_fetch_xor)
-CUSIM_ATOMIC_FETCH(atomicXor, unsigned long long, __atomic_fetch_xor)
+// NAME(T*, T) via the builtin, or, in the running block's shared memory, as old -> NEW.
+#define CUSIM_ATOMIC_FETCH(NAME, T, BUILTIN, NEW)                                               \
+  inline T NAME(T* address, T val) {                                                            \
+    if (::cusim::detail::in_block_shared(address)) {                                            \
+      const T old = *address;                                                                   \
+      *address = (NEW);                                                                         \
+      return old;                                                                               \
+    }                                                                                           \
+    return BUILTIN(address, val, __ATOMIC_RELAXED);                                             \
+  }
+CUSIM_ATOMIC_FETCH(atomicAdd, int, __atomic_fetch_add, old + val)
+CUSIM_ATOMIC_FETCH(atomicAdd, unsigned int, __atomic_fetch_add, old + val)
+CUSIM_ATOMIC_FETCH(atomicAdd, unsigned long long, __atomic_fetch_add, old + val)
+CUSIM_ATOMIC_FETCH(atomicSub, int, __atomic_fetch_sub, old - val)
+CUSIM_ATOMIC_FETCH(atomicSub, unsigned int, __atomic_fetch_sub, old - val)
+CUSIM_ATOMIC_FETCH(atomicExch, int, __atomic_exchange_n, val)
+CUSIM_ATOMIC_FETCH(atomicExch, unsigned int, __atomic_exchange_n, val)
+CUSIM_ATOMIC_FETCH(atomicExch, unsigned long long, __atomic_exchange_n, val)
+CUSIM_ATOMIC_FETCH(atomicAnd, int, __atomic_fetch_and, old & val)
+CUSIM_ATOMIC_FETCH(atomicAnd, unsigned int, __atomic_fetch_and, old & val)
+CUSIM_ATOMIC_FETCH(atomicAnd, unsigned long long, __atomic_fetch_and, old & val)
+CUSIM_ATOMIC_FETCH(atomicOr, int, __atomic_fetch_or, old | val)
+CUSIM_ATOMIC_FETCH(atomicOr, unsigned int, __atomic_fetch_or, old | val)
+CUSIM_ATOMIC_FETCH(atomicOr, unsigned long long, __atomic_fetch_or, old | val)
+CUSIM_ATOMIC_FETCH(atomicXor, int, __atomic_fetch_xor, old ^ val)
+CUSIM_ATOMIC_FETCH(atomicXor, unsigned int, __atomic_fetch_xor, old ^ val)
+CUSIM_ATOMIC_FETCH(atomicXor, unsigned long long, __atomic_fetch_xor, old ^ val)
 #undef CUSIM_ATOMIC_FETCH
 
 #define CUSIM_ATOMIC_MINMAX(T)                                                                  \
@@ -210,8 +240,14 @@ inline unsigned int atomicDec(unsigned int* address, unsigned int val) {
   return ::cusim::detail::atomic_update(
       address, [val](unsigned int old) { return (old == 0u || old > val) ? val : old - 1u; });
 }
+// A failed compare writes nothing, in shared memory as in global memory.
 #define CUSIM_ATOMIC_CAS(T)                                                                     \
   inline T atomicCAS(T* address, T compare, T val) {                                            \
+    if (::cusim::detail::in_block_shared(address)) {                                            \
+      const T old = *address;                                                                   \
+      if (old == compare) *address = val;                                                       \
+      return old;                                                                               \
+    }                                                                                           \
     __atomic_compare_exchange_n(address, &compare, val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
     return compare;                                                                             \
   }

@@ -14,6 +14,11 @@ extern constinit thread_local uint3 tls_thread_idx;
 extern constinit thread_local uint3 tls_block_idx;
 extern constinit thread_local dim3 tls_block_dim;
 extern constinit thread_local dim3 tls_grid_dim;
+// The shared-memory arena of the block running on this OS thread ([begin, end); null outside
+// kernels). Every thread of a block runs on the same OS thread and switches only at
+// synchronisation points, so read-modify-writes there need no atomic instructions.
+extern constinit thread_local char* tls_shared_begin;
+extern constinit thread_local char* tls_shared_end;
 
 // A static shared-memory declaration site: its variable's name, size and alignment.
 struct SharedDecl {
