@@ -101,17 +101,19 @@ class BlockRun {
   static void runner_entry(Transfer t);
   [[noreturn]] void runner_loop();
   void run_straight_through(std::string& escaped);
-  void settle_straight_run(bool current_still_running);
+  [[gnu::noinline]] void settle_straight_run(bool current_still_running);
   Context new_runner();
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
-  void exit_while_others_wait(SimThread& t, Warp& w);
+  // Out of line: these run once per release or only when threads wait on each other, and
+  // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
+  [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
   void suspend(SimThread& t);
   void dispatch(Context* save);
   void make_ready(SimThread& t);
-  void release_barrier();
-  void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
-  void try_resolve_activemask(Warp& w, unsigned warp_index);
+  [[gnu::noinline]] void release_barrier();
+  [[gnu::noinline]] void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
+  [[gnu::noinline]] void try_resolve_activemask(Warp& w, unsigned warp_index);
   void diagnose_stuck();
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;

@@ -17,25 +17,10 @@ inline void arrive(Transfer t) {
   if (t.data) *static_cast<Context*>(t.data) = t.fctx;
 }
 
-// jump_fcontext is entered by `call` but leaves by `jmp`, so each switch leaves one stale entry
-// on the CPU's return-stack predictor and every `ret` on the way back out of the engine would be
-// mispredicted. Popping that entry with a `ret` to the next instruction costs one mispredict
-// instead of one per stack frame (measured: about 3x faster barriers).
-inline void rebalance_return_predictor() {
-#if defined(__x86_64__)
-  // Step over the red zone first: the compiler may keep data in the 128 bytes below %rsp.
-  asm volatile("lea -128(%%rsp), %%rsp\n\tlea 1f(%%rip), %%rax\n\tpush %%rax\n\tret\n1:\n\tlea 128(%%rsp), %%rsp" ::: "rax",
-               "memory");
-#endif
-}
-
 // Suspends the running code, saving its context in *save (nullptr: it is never resumed), and
-// resumes `to`. Returns when someone resumes the saved context.
-inline void switch_to(Context* save, Context to) {
-  const Transfer t = boost::context::detail::jump_fcontext(to, save);
-  rebalance_return_predictor();
-  arrive(t);
-}
+// resumes `to`. Returns when someone resumes the saved context. Out of line on purpose (see
+// context.cpp): one call site keeps the CPU's return prediction right across switches.
+[[gnu::noinline]] void switch_to(Context* save, Context to);
 
 // A fresh context that will run entry(t) on the stack whose highest address is `stack_top`;
 // entry must call arrive(t) first and must never return.
