@@ -102,6 +102,13 @@ unsigned shuffle_source(detail::WarpOp op, unsigned lane, int b, int c) {
 }  // namespace
 
 BlockRun::BlockRun() = default;
+BlockRun::~BlockRun() { discard_runners(); }
+
+void BlockRun::discard_runners() {
+  for (const Runner& r : runners_) pool_.release(r.stack);
+  runners_.clear();
+  parked_.clear();
+}
 
 
 Dim BlockRun::thread_dim(std::uint32_t linear) const {
@@ -167,7 +174,8 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   detail::tls_shared_end = static_cast<char*>(arena_.end());
   running::block = this;
 
-  switch_to(&main_ctx_, new_runner());
+  if (!runners_.empty() && runners_.front().stack.size != StackPool::page_round(plan.stack_bytes)) discard_runners();
+  switch_to(&main_ctx_, next_runner());
 
   // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
   running::thread = nullptr;
@@ -176,21 +184,25 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
-  for (const Stack& s : stacks_) pool_.release(s);
-  stacks_.clear();
+  if (outcome_.failed) discard_runners();
   running::block = nullptr;
   return std::move(outcome_);
 }
 
-Context BlockRun::new_runner() {
-  // (each runner's stack is the one just pushed onto stacks_; faults find it there)
-  stacks_.push_back(pool_.acquire(plan_->stack_bytes));
-  return make_context(stacks_.back().top(), stacks_.back().size, &BlockRun::runner_entry);
+Context BlockRun::next_runner() {
+  if (!parked_.empty()) {
+    const std::uint32_t r = parked_.back();
+    parked_.pop_back();
+    return runners_[r].ctx;
+  }
+  runners_.push_back(Runner{pool_.acquire(plan_->stack_bytes), nullptr});
+  starting_runner_ = static_cast<std::uint32_t>(runners_.size() - 1);
+  return make_context(runners_.back().stack.top(), runners_.back().stack.size, &BlockRun::runner_entry);
 }
 
 void BlockRun::runner_entry(Transfer t) {
   arrive(t);
-  running::block->runner_loop();
+  running::block->runner_loop(running::block->starting_runner_);
 }
 
 inline void BlockRun::enter(SimThread& t) {
@@ -247,35 +259,39 @@ void BlockRun::settle_straight_run(bool current_still_running) {
   any_blocked_ = true;  // the caller is about to wait: no more straight-through runs
 }
 
-void BlockRun::runner_loop() {
+void BlockRun::runner_loop(std::uint32_t self) {
   std::string escaped;  // set only when an exception escapes kernel code
-  if (!any_blocked_) {
-    run_straight_through(escaped);
-    if (!escaped.empty()) {
-      SimThread& t = *running::thread;
-      settle_straight_run(true);
-      fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+  for (;;) {
+    if (!any_blocked_) {
+      run_straight_through(escaped);
+      if (!escaped.empty()) {
+        SimThread& t = *running::thread;
+        settle_straight_run(true);
+        fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+      }
     }
-  }
-  // Some thread of the block waits: every start and exit is booked, since waiters can see them.
-  while (next_start_ < n_) {
-    SimThread& t = threads_[order_[next_start_++]];
-    t.state = ThreadState::running;
-    enter(t);
-    // An exception must be fully caught before the block is abandoned: fail() never returns, and
-    // leaving a handler open would corrupt this OS thread's exception bookkeeping.
-    try {
-      plan_->invoke(plan_->packet);
-    } catch (const std::exception& e) {
-      escaped = std::string("an exception escaped kernel code: ") + e.what();
-    } catch (...) {
-      escaped = "an exception of unknown type escaped kernel code";
+    // Some thread of the block waits: every start and exit is booked, since waiters can see them.
+    while (next_start_ < n_) {
+      SimThread& t = threads_[order_[next_start_++]];
+      t.state = ThreadState::running;
+      enter(t);
+      // An exception must be fully caught before the block is abandoned: fail() never returns,
+      // and leaving a handler open would corrupt this OS thread's exception bookkeeping.
+      try {
+        plan_->invoke(plan_->packet);
+      } catch (const std::exception& e) {
+        escaped = std::string("an exception escaped kernel code: ") + e.what();
+      } catch (...) {
+        escaped = "an exception of unknown type escaped kernel code";
+      }
+      if (__builtin_expect(!escaped.empty(), 0)) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+      exit_thread(t);
     }
-    if (__builtin_expect(!escaped.empty(), 0)) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
-    exit_thread(t);
+    // Nothing left to start: park until a runner is needed again, in this block or a later one
+    // (next_start_ == n_ here, so dispatch cannot pick this runner itself).
+    parked_.push_back(self);
+    dispatch(&runners_[self].ctx);
   }
-  dispatch(nullptr);  // this runner is done; its stack is reclaimed when the block ends
-  __builtin_unreachable();
 }
 
 inline void BlockRun::exit_thread(SimThread& t) {
@@ -326,7 +342,7 @@ void BlockRun::dispatch(Context* save) {
     return;
   }
   if (next_start_ < n_) {
-    switch_to(save, new_runner());
+    switch_to(save, next_runner());
     return;
   }
   running::thread = nullptr;
@@ -571,8 +587,8 @@ void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) 
 }
 
 bool BlockRun::is_stack_guard(const void* address) const {
-  for (const Stack& s : stacks_)
-    if (s.guards(address)) return true;
+  for (const Runner& r : runners_)
+    if (r.stack.guards(address)) return true;
   return false;
 }
 

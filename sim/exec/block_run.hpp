@@ -9,6 +9,7 @@
 // when the block is finished, stuck or failed.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <random>
 #include <source_location>
 #include <vector>
@@ -53,6 +54,7 @@ extern constinit thread_local SimThread* thread;
 class BlockRun {
  public:
   BlockRun();
+  ~BlockRun();
   BlockRun(const BlockRun&) = delete;
   BlockRun& operator=(const BlockRun&) = delete;
 
@@ -99,10 +101,11 @@ class BlockRun {
   };
 
   static void runner_entry(Transfer t);
-  [[noreturn]] void runner_loop();
+  [[noreturn]] void runner_loop(std::uint32_t self);
+  void discard_runners();
   void run_straight_through(std::string& escaped);
   [[gnu::noinline]] void settle_straight_run(bool current_still_running);
-  Context new_runner();
+  Context next_runner();
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
   // Out of line: these run once per release or only when threads wait on each other, and
@@ -154,7 +157,16 @@ class BlockRun {
   std::vector<Warp> warps_;
   SharedArena arena_;
   StackPool pool_;
-  std::vector<Stack> stacks_;
+  // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
+  // in this block or a later one, resumes it, so fibers are made once per OS thread, not once
+  // per blocking thread. After a failed block, whose fibers may be anywhere, all are discarded.
+  struct Runner {
+    Stack stack;
+    Context ctx = nullptr;  // saved here while parked
+  };
+  std::deque<Runner> runners_;         // a deque: contexts are saved into elements in place
+  std::vector<std::uint32_t> parked_;  // runners suspended in runner_loop, ready for more work
+  std::uint32_t starting_runner_ = 0;  // the runner that runner_entry is starting
   Context main_ctx_ = nullptr;
   std::mt19937_64 rng_;
   BlockOutcome outcome_;

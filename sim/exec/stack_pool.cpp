@@ -7,11 +7,12 @@
 
 namespace cusim::sim {
 
-namespace {
-std::size_t page_round(std::size_t n) {
+std::size_t StackPool::page_round(std::size_t n) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   return (n + page - 1) / page * page;
 }
+
+namespace {
 void unmap(const Stack& s) { munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes); }
 }  // namespace
 

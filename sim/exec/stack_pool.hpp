@@ -23,6 +23,8 @@ class StackPool {
   StackPool& operator=(const StackPool&) = delete;
   ~StackPool();
 
+  // `size` rounded up to whole pages: the usable size of the stacks acquire(size) returns.
+  static std::size_t page_round(std::size_t size);
   // A stack of `size` usable bytes (rounded to pages); throws std::bad_alloc if none can be mapped.
   Stack acquire(std::size_t size);
   void release(Stack s);
