@@ -82,22 +82,44 @@ std::string lanes_phrase(unsigned mask) {
   return (__builtin_popcount(mask) == 1 ? "lane " : "lanes ") + lane_list(mask);
 }
 
-// The source lane of PTX shfl.sync for `lane` (ISA: "shfl.sync" semantics), or `lane` itself
-// when the source is out of the segment.
-unsigned shuffle_source(detail::WarpOp op, unsigned lane, int b, int c) {
+// The source lane of PTX shfl.sync in mode `Op` for `lane` (ISA: "shfl.sync" semantics), or
+// `lane` itself when the source is out of the segment. A template so that completing a shuffle
+// chooses the mode once, not once per lane.
+template <detail::WarpOp Op>
+unsigned shuffle_source(unsigned lane, int b, int c) {
   const unsigned bval = static_cast<unsigned>(b) & 31u, cval = static_cast<unsigned>(c) & 31u;
   const unsigned segmask = (static_cast<unsigned>(c) >> 8) & 31u;
   const int max_lane = static_cast<int>((lane & segmask) | (cval & ~segmask));
   const int min_lane = static_cast<int>(lane & segmask);
   int j = 0;
   bool in_range = false;
-  switch (op) {
-    case detail::WarpOp::shfl_up: j = static_cast<int>(lane) - static_cast<int>(bval); in_range = j >= max_lane; break;
-    case detail::WarpOp::shfl_down: j = static_cast<int>(lane + bval); in_range = j <= max_lane; break;
-    case detail::WarpOp::shfl_xor: j = static_cast<int>(lane ^ bval); in_range = j <= max_lane; break;
-    default: j = min_lane | static_cast<int>(bval & ~segmask); in_range = j <= max_lane; break;
+  if constexpr (Op == detail::WarpOp::shfl_up) {
+    j = static_cast<int>(lane) - static_cast<int>(bval);
+    in_range = j >= max_lane;
+  } else if constexpr (Op == detail::WarpOp::shfl_down) {
+    j = static_cast<int>(lane + bval);
+    in_range = j <= max_lane;
+  } else if constexpr (Op == detail::WarpOp::shfl_xor) {
+    j = static_cast<int>(lane ^ bval);
+    in_range = j <= max_lane;
+  } else {
+    j = min_lane | static_cast<int>(bval & ~segmask);
+    in_range = j <= max_lane;
   }
   return in_range ? static_cast<unsigned>(j) : lane;
+}
+
+// Every lane of `mask` reads its source lane's value. Reading a lane outside the mask is
+// undefined in CUDA; the simulator returns the caller's own value.
+template <detail::WarpOp Op>
+void shuffle(std::uint64_t* value, const std::int32_t* b, const std::int32_t* c, unsigned mask) {
+  std::uint64_t in[32];
+  std::memcpy(in, value, sizeof in);
+  for (unsigned rest = mask; rest; rest &= rest - 1) {
+    const unsigned l = static_cast<unsigned>(__builtin_ctz(rest));
+    const unsigned src = shuffle_source<Op>(l, b[l], c[l]);
+    value[l] = (mask >> src & 1u) ? in[src] : in[l];
+  }
 }
 }  // namespace
 
@@ -414,26 +436,53 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
   const unsigned warp_index = t.linear >> 5, lane = t.linear & 31, bit = 1u << lane;
   Warp& w = warps_[warp_index];
   t.site = site;
+  t.op = op;
   if (op == detail::WarpOp::activemask) {
-    t.op = op;
     t.state = ThreadState::at_activemask;
     w.activemask_waiting |= bit;
     suspend(t);
-    return t.value;
+    return w.value[lane];
   }
+  w.value[lane] = value;
+  w.b[lane] = b;
+  w.c[lane] = c;
+  // Joining the one open collective of the warp with the same mask and intrinsic is the common
+  // case; its mask was validated when it was opened, and a named lane exiting since then has
+  // already been reported.
+  WarpCollective* coll = &w.open[0];
+  if (!(w.pending == 1 && coll->mask == mask && coll->op == op && (mask & bit)))
+    coll = &open_collective(w, warp_index, t, op, mask, site);
+  coll->arrived |= bit;
+  if (coll->arrived == mask) {
+    const WarpCollective done = *coll;
+    *coll = w.open[--w.pending];  // close it before anyone runs
+    complete(w, warp_index, done);
+    return w.value[lane];
+  }
+  t.state = ThreadState::at_warp;
+  suspend(t);
+  return w.value[lane];
+}
+
+// Validates a lane's call of a warp intrinsic and returns the collective it joins (opening one
+// when none of the warp's open collectives names the lane).
+BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index, SimThread& t, detail::WarpOp op,
+                                                    unsigned mask, const std::source_location& site) {
+  const unsigned lane = t.linear & 31, bit = 1u << lane;
   auto fail_here = [&](DiagnosticKind kind, std::string message) {
     Diagnostic d = thread_diagnostic(kind, t, std::move(message));
     d.site = site_of(site);
     fail(std::move(d));
   };
   auto call = [&] { return std::string(op_name(op)) + "(mask " + hex(mask) + ")"; };
-  if (!(mask & bit)) fail_here(DiagnosticKind::warp_lane_not_in_mask, "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask");
+  if (!(mask & bit))
+    fail_here(DiagnosticKind::warp_lane_not_in_mask,
+              "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask");
   if (mask & ~w.present)
     fail_here(DiagnosticKind::warp_lane_absent, call() + " names " + lanes_phrase(mask & ~w.present) + " that warp " +
                                                     std::to_string(warp_index) + " of this block does not have");
   if (mask & w.exited)
     fail_here(DiagnosticKind::warp_lane_exited, call() + " names " + lanes_phrase(mask & w.exited) + " that exited");
-  WarpCollective* coll = nullptr;
   for (unsigned i = 0; i < w.pending; ++i) {
     WarpCollective& o = w.open[i];
     if (!(o.mask & mask)) continue;
@@ -441,31 +490,14 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
       fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call() + " while " +
                                                         lanes_phrase(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
                                                         hex(o.mask) + ")");
-    coll = &o;
-    break;
+    return o;
   }
-  if (!coll) {
-    coll = &w.open[w.pending++];
-    *coll = WarpCollective{mask, 0, op};
-  }
-  t.op = op;
-  t.value = value;
-  t.b = b;
-  t.c = c;
-  coll->arrived |= bit;
-  if (coll->arrived == mask) {
-    const WarpCollective done = *coll;
-    *coll = w.open[--w.pending];  // close it before anyone runs
-    complete(w, warp_index, done);
-    return t.value;
-  }
-  t.state = ThreadState::at_warp;
-  suspend(t);
-  return t.value;
+  WarpCollective& fresh = w.open[w.pending++];
+  fresh = WarpCollective{mask, 0, op};
+  return fresh;
 }
 
-void BlockRun::complete(Warp&, unsigned warp_index, const WarpCollective& coll) {
-  SimThread* lanes = &threads_[warp_index * 32];
+void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll) {
   const unsigned mask = coll.mask;
   switch (coll.op) {
     case detail::WarpOp::sync: break;
@@ -473,36 +505,32 @@ void BlockRun::complete(Warp&, unsigned warp_index, const WarpCollective& coll) 
     case detail::WarpOp::all:
     case detail::WarpOp::any: {
       unsigned ballot = 0;
-      for (unsigned l = 0; l < 32; ++l)
-        if ((mask >> l & 1u) && lanes[l].value) ballot |= 1u << l;
+      for (unsigned l = 0; l < 32; ++l) ballot |= (w.value[l] != 0 ? 1u : 0u) << l;
+      ballot &= mask;
       const std::uint64_t r = coll.op == detail::WarpOp::ballot ? ballot
                               : coll.op == detail::WarpOp::all  ? (ballot == mask)
                                                                 : (ballot != 0);
       for (unsigned l = 0; l < 32; ++l)
-        if (mask >> l & 1u) lanes[l].value = r;
+        if (mask >> l & 1u) w.value[l] = r;
       break;
     }
-    default: {
-      std::uint64_t in[32];
-      for (unsigned l = 0; l < 32; ++l)
-        if (mask >> l & 1u) in[l] = lanes[l].value;
-      for (unsigned l = 0; l < 32; ++l) {
-        if (!(mask >> l & 1u)) continue;
-        const unsigned src = shuffle_source(coll.op, l, lanes[l].b, lanes[l].c);
-        // Reading a lane outside the mask is undefined in CUDA; the simulator returns the
-        // caller's own value.
-        lanes[l].value = (mask >> src & 1u) ? in[src] : in[l];
-      }
-      break;
-    }
+    case detail::WarpOp::shfl_idx: shuffle<detail::WarpOp::shfl_idx>(w.value, w.b, w.c, mask); break;
+    case detail::WarpOp::shfl_up: shuffle<detail::WarpOp::shfl_up>(w.value, w.b, w.c, mask); break;
+    case detail::WarpOp::shfl_down: shuffle<detail::WarpOp::shfl_down>(w.value, w.b, w.c, mask); break;
+    case detail::WarpOp::shfl_xor: shuffle<detail::WarpOp::shfl_xor>(w.value, w.b, w.c, mask); break;
+    case detail::WarpOp::activemask: break;  // resolved by try_resolve_activemask, never here
   }
+  // Wake the other lanes, lowest first (make_ready_scheduled reorders for other schedules).
   std::uint32_t waiting[32];
   std::uint32_t count = 0;
-  for (unsigned l = 0; l < 32; ++l) {
-    SimThread& lt = lanes[l];
-    if ((mask >> l & 1u) && &lt != running::thread) waiting[count++] = lt.linear;
+  const unsigned others = mask & ~(1u << (running::thread->linear & 31));
+  for (unsigned rest = others; rest; rest &= rest - 1)
+    waiting[count++] = warp_index * 32 + static_cast<unsigned>(__builtin_ctz(rest));
+  if (plan_->schedule == ScheduleKind::in_order) {
+    for (std::uint32_t i = 0; i < count; ++i) make_ready(threads_[waiting[i]]);
+  } else {
+    make_ready_scheduled(waiting, count);
   }
-  make_ready_scheduled(waiting, count);
 }
 
 void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
@@ -531,7 +559,7 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
     std::uint32_t count = 0;
     for (unsigned l = 0; l < 32; ++l)
       if (group >> l & 1u) {
-        lanes[l].value = group;
+        w.value[l] = group;
         ids[count++] = lanes[l].linear;
       }
     make_ready_scheduled(ids, count);

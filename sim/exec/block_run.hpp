@@ -29,8 +29,6 @@ enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, a
 struct SimThread {
   Context ctx = nullptr;        // its suspended context, while it waits or is ready
   std::source_location site;    // where it waits
-  std::uint64_t value = 0;      // warp intrinsic: operand in, result out
-  std::int32_t b = 0, c = 0;    // warp intrinsic: shfl.sync's lane/delta and clamp operands
   std::uint32_t linear = 0;     // linear thread id in the block
   detail::WarpOp op = detail::WarpOp::sync;
   ThreadState state = ThreadState::unstarted;
@@ -92,6 +90,10 @@ class BlockRun {
     unsigned activemask_waiting = 0;  // lanes waiting in __activemask
     unsigned pending = 0;             // number of open collectives
     WarpCollective open[32];          // disjoint masks, so at most 32
+    // Each lane's operands of its current intrinsic, and its result once completed. A lane
+    // writes only its own slots, on arrival, after it has read its previous result.
+    std::uint64_t value[32];
+    std::int32_t b[32], c[32];        // shfl.sync's lane/delta and clamp operands
   };
   struct SignalFault {
     int signo = 0;
@@ -116,6 +118,8 @@ class BlockRun {
   void make_ready(SimThread& t);
   [[gnu::noinline]] void release_barrier();
   [[gnu::noinline]] void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
+  [[gnu::noinline]] WarpCollective& open_collective(Warp& w, unsigned warp_index, SimThread& t, detail::WarpOp op,
+                                                    unsigned mask, const std::source_location& site);
   [[gnu::noinline]] void try_resolve_activemask(Warp& w, unsigned warp_index);
   void diagnose_stuck();
   void diagnose_signal();
