@@ -232,6 +232,19 @@ inline void BlockRun::enter(SimThread& t) {
   detail::tls_thread_idx = thread_index_[t.linear];
 }
 
+// Runs the kernel body for the current thread. An exception escaping it is described in
+// `escaped` and fully caught here: the block is then abandoned by fail(), which never returns,
+// and leaving a handler open would corrupt this OS thread's exception bookkeeping.
+[[gnu::always_inline]] inline void BlockRun::invoke_kernel(std::string& escaped) {
+  try {
+    plan_->invoke(plan_->packet);
+  } catch (const std::exception& e) {
+    escaped = std::string("an exception escaped kernel code: ") + e.what();
+  } catch (...) {
+    escaped = "an exception of unknown type escaped kernel code";
+  }
+}
+
 // The fast path: while no thread of the block has blocked, threads run back to back as plain
 // calls and only the thread-locals change between them.
 void BlockRun::run_straight_through(std::string& escaped) {
@@ -241,13 +254,7 @@ void BlockRun::run_straight_through(std::string& escaped) {
     const std::uint32_t id = order_[next_start_++];
     running::thread = &threads_[id];
     detail::tls_thread_idx = thread_index_[id];
-    try {
-      plan_->invoke(plan_->packet);
-    } catch (const std::exception& e) {
-      escaped = std::string("an exception escaped kernel code: ") + e.what();
-    } catch (...) {
-      escaped = "an exception of unknown type escaped kernel code";
-    }
+    invoke_kernel(escaped);
     if (__builtin_expect(!escaped.empty(), 0)) return;
     if (!straight_run_) {
       // This thread blocked and was resumed since: the run was settled then, and from now on
@@ -297,15 +304,7 @@ void BlockRun::runner_loop(std::uint32_t self) {
       SimThread& t = threads_[order_[next_start_++]];
       t.state = ThreadState::running;
       enter(t);
-      // An exception must be fully caught before the block is abandoned: fail() never returns,
-      // and leaving a handler open would corrupt this OS thread's exception bookkeeping.
-      try {
-        plan_->invoke(plan_->packet);
-      } catch (const std::exception& e) {
-        escaped = std::string("an exception escaped kernel code: ") + e.what();
-      } catch (...) {
-        escaped = "an exception of unknown type escaped kernel code";
-      }
+      invoke_kernel(escaped);
       if (__builtin_expect(!escaped.empty(), 0)) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
       exit_thread(t);
     }

@@ -106,6 +106,7 @@ class BlockRun {
   [[noreturn]] void runner_loop(std::uint32_t self);
   void discard_runners();
   void run_straight_through(std::string& escaped);
+  void invoke_kernel(std::string& escaped);
   [[gnu::noinline]] void settle_straight_run(bool current_still_running);
   Context next_runner();
   void enter(SimThread& t);
