@@ -7,25 +7,9 @@
 
 namespace cusim_test {
 
-// A managed allocation of n elements, filled with `fill`, freed at scope end.
+// Managed arrays for tests: the public RAII buffer.
 template <class T>
-class ManagedArray {
- public:
-  explicit ManagedArray(std::size_t n, T fill = T{}) : n_(n) {
-    REQUIRE(cudaMallocManaged(&p_, n * sizeof(T)) == cudaSuccess);
-    for (std::size_t i = 0; i < n; ++i) p_[i] = fill;
-  }
-  ~ManagedArray() { cudaFree(p_); }
-  ManagedArray(const ManagedArray&) = delete;
-  ManagedArray& operator=(const ManagedArray&) = delete;
-  T* get() const { return p_; }
-  T& operator[](std::size_t i) const { return p_[i]; }
-  std::size_t size() const { return n_; }
-
- private:
-  T* p_ = nullptr;
-  std::size_t n_;
-};
+using ManagedArray = cusim::managed_buffer<T>;
 
 // Sets the schedule (and worker count) for one scope.
 class ScopedSchedule {

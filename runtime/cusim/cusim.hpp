@@ -11,10 +11,11 @@
 #pragma once
 
 #if defined(__CUDACC__)
-#include "cusim/detail/cuda_backend.hpp"
+#error "cusim: the CUDA backend (nvcc) is not built yet (issue E4); compile with a C++ compiler for the simulator"
 #else
 #include "cusim/detail/types.hpp"
 #include "cusim/detail/kernel_api.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #endif
+#include "cusim/managed_buffer.hpp"
