@@ -132,7 +132,6 @@ void BlockRun::discard_runners() {
   parked_.clear();
 }
 
-
 Dim BlockRun::thread_dim(std::uint32_t linear) const {
   const uint3 t = plan_->thread_index[linear];
   return Dim{t.x, t.y, t.z};
@@ -295,7 +294,7 @@ void BlockRun::runner_loop(std::uint32_t self) {
       run_straight_through(escaped);
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
-        settle_straight_run(true);
+        if (straight_run_) settle_straight_run(true);  // unless the thread blocked before throwing
         fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
       }
     }

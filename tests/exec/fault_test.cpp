@@ -137,3 +137,19 @@ TEST_CASE("faults on several workers at once still end in one finding") {
   CHECK(cudaDeviceSynchronize() == cudaErrorAssert);
   CHECK(only_finding().text.find("block (2,0,0), thread (5,0,0)") != std::string::npos);
 }
+
+__global__ void throw_after_barrier() {
+  __syncthreads();
+  if (threadIdx.x == 5) throw std::runtime_error("after the barrier");
+}
+
+TEST_CASE("an exception thrown after a barrier names the thread that threw") {
+  cusim_test::FindingsGuard guard;
+  REQUIRE(cusim::launch(throw_after_barrier, dim3(2), dim3(16)) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "kernel-exception");
+  CHECK(f.text.find("after the barrier") != std::string::npos);
+  CHECK(f.text.find("thread (5,0,0)") != std::string::npos);
+  expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
