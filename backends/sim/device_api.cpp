@@ -5,6 +5,7 @@
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/kernel_registry.hpp"
+#include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "sim/config/config.hpp"
 
@@ -40,9 +41,50 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   *prop = cusim::backend::device_profile();
   return cudaSuccess;
 }
-// Launches complete before cusim::launch returns, so synchronising only collects their errors.
-cudaError_t cudaDeviceSynchronize() { return record(cusim::backend::take_execution_error()); }
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
+  if (!value) return record(cudaErrorInvalidValue);
+  if (device != 0) return record(cudaErrorInvalidDevice);
+  const cudaDeviceProp& p = cusim::backend::device_profile();
+  switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = int(p.sharedMemPerBlock); break;
+    case cudaDevAttrTotalConstantMemory: *value = int(p.totalConstMem); break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+    case cudaDevAttrClockRate: *value = p.clockRate; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
+    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrConcurrentKernels:  // streams run concurrently
+    case cudaDevAttrUnifiedAddressing:  // one address space: device memory is host memory
+    case cudaDevAttrManagedMemory:
+    case cudaDevAttrConcurrentManagedAccess: *value = 1; break;
+    default: return record(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+// Waits for the work of every stream; an error raised by that work is returned here.
+cudaError_t cudaDeviceSynchronize() {
+  cusim::backend::synchronize_all();
+  return record(cusim::backend::take_execution_error());
+}
+// Waits for all work, then destroys every stream, event and allocation and clears every error.
 cudaError_t cudaDeviceReset() {
+  cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
   cusim::backend::forget_kernel_attributes();
   cusim::backend::reset_errors();

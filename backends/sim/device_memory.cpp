@@ -1,70 +1,167 @@
 #include "backends/sim/device_memory.hpp"
 
-#include <cstdint>
-#include <cstdlib>
-#include <map>
 #include <mutex>
+#include <string>
 
 #include "backends/sim/device_profile.hpp"
+#include "backends/sim/findings.hpp"
+#include "sim/memory/device_heap.hpp"
+#include "sim/report/symbolize.hpp"
 
 namespace cusim::backend {
 namespace {
-struct Allocation {
-  std::size_t size;
-  AllocKind kind;
-};
-std::mutex m;
-std::map<std::uintptr_t, Allocation>& table() {
-  static std::map<std::uintptr_t, Allocation> t;
-  return t;
+
+std::mutex accounting;
+std::size_t device_bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
+
+sim::DeviceHeap& heap() { return sim::DeviceHeap::instance(); }
+
+const char* alloc_call(unsigned tag) {
+  switch (static_cast<AllocKind>(tag)) {
+    case AllocKind::device: return "cudaMalloc";
+    case AllocKind::managed: return "cudaMallocManaged";
+    case AllocKind::host: return "cudaMallocHost";
+  }
+  return "?";
 }
-std::size_t in_use = 0;
+const char* free_call(unsigned tag) { return static_cast<AllocKind>(tag) == AllocKind::host ? "cudaFreeHost" : "cudaFree"; }
+
+std::string describe(const sim::HeapAllocation& a) {
+  return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
+}
+
+// A host-call finding: located at the program's call, with notes for the allocation's history.
+void report_call(sim::DiagnosticKind kind, const ApiCaller& caller, std::string message, const sim::HeapAllocation* a) {
+  sim::Diagnostic d;
+  d.kind = kind;
+  d.site = caller.site();
+  d.message = std::move(message);
+  if (a) {
+    d.groups.push_back({"", std::string("allocated by ") + alloc_call(a->tag) + " here (allocation #" +
+                                std::to_string(a->serial) + ")",
+                        sim::call_site(a->alloc_site)});
+    if (a->freed) d.groups.push_back({"", std::string("freed by ") + free_call(a->tag) + " here", sim::call_site(a->free_site)});
+  }
+  report(d, cudaErrorInvalidValue);
+}
+
 }  // namespace
 
-cudaError_t allocate(void** out, std::size_t size, AllocKind kind) {
+cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCaller& caller) {
   if (!out) return cudaErrorInvalidValue;
   *out = nullptr;
   if (size == 0) return cudaSuccess;
-  std::lock_guard<std::mutex> lock(m);
-  if (kind != AllocKind::host && size > device_profile().totalGlobalMem - in_use) return cudaErrorMemoryAllocation;
-  void* p = nullptr;
-  if (posix_memalign(&p, 256, (size + 255) / 256 * 256) != 0) return cudaErrorMemoryAllocation;
-  table()[reinterpret_cast<std::uintptr_t>(p)] = Allocation{size, kind};
-  if (kind != AllocKind::host) in_use += size;
+  const bool counts = kind != AllocKind::host;
+  {
+    std::lock_guard<std::mutex> lock(accounting);
+    if (counts && size > device_profile().totalGlobalMem - device_bytes_in_use) return cudaErrorMemoryAllocation;
+    if (counts) device_bytes_in_use += size;
+  }
+  void* p = heap().allocate(size, static_cast<unsigned>(kind), caller.return_address);
+  if (!p) {
+    std::lock_guard<std::mutex> lock(accounting);
+    if (counts) device_bytes_in_use -= size;
+    return cudaErrorMemoryAllocation;
+  }
   *out = p;
   return cudaSuccess;
 }
 
-cudaError_t release(void* p, AllocKind kind) {
-  if (!p) return cudaSuccess;
-  std::lock_guard<std::mutex> lock(m);
-  auto it = table().find(reinterpret_cast<std::uintptr_t>(p));
-  if (it == table().end() || (it->second.kind == AllocKind::host) != (kind == AllocKind::host))
+cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& caller) {
+  if (!p) return cudaSuccess;  // as free(nullptr)
+  const unsigned accepted = kind == AllocKind::host
+                                ? 1u << unsigned(AllocKind::host)
+                                : (1u << unsigned(AllocKind::device)) | (1u << unsigned(AllocKind::managed));
+  sim::HeapAllocation a;
+  const std::string what = std::string(call) + " of a pointer ";
+  using O = sim::DeviceHeap::FreeOutcome;
+  switch (heap().release(p, accepted, caller.return_address, &a)) {
+    case O::freed:
+      if (kind != AllocKind::host) {
+        std::lock_guard<std::mutex> lock(accounting);
+        device_bytes_in_use -= a.size;
+      }
+      return cudaSuccess;
+    case O::not_in_heap:
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  what + "that no cusim allocation call returned (host memory, a stack or a global?)", nullptr);
+      break;
+    case O::not_allocated:
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  what + "into device memory that holds no allocation (never allocated, or released by cudaDeviceReset)",
+                  nullptr);
+      break;
+    case O::in_redzone:
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  what + "into the redzone of " + describe(a) + ", not to its start", &a);
+      break;
+    case O::interior:
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  what + std::to_string(reinterpret_cast<std::uintptr_t>(p) - a.begin) + " bytes into " + describe(a) +
+                      "; free the pointer it returned",
+                  &a);
+      break;
+    case O::already_freed:
+      report_call(sim::DiagnosticKind::invalid_free, caller, what + "that was already freed: " + describe(a) + " (double free)", &a);
+      break;
+    case O::wrong_tag:
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  what + "to " + describe(a) + "; free it with " + free_call(a.tag), &a);
+      break;
+  }
+  return cudaErrorInvalidValue;
+}
+
+cudaError_t check_range(const char* call, const char* role, const void* p, std::size_t n, Side side,
+                        const ApiCaller& caller) {
+  const std::string what = std::string(call) + ": the " + role + " range of " + std::to_string(n) + " bytes ";
+  if (!p) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller, what + "starts at a null pointer", nullptr);
     return cudaErrorInvalidValue;
-  if (it->second.kind != AllocKind::host) in_use -= it->second.size;
-  std::free(p);
-  table().erase(it);
+  }
+  if (!heap().in_range(p)) {
+    if (side == Side::any) return cudaSuccess;
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller, what + "is not device memory", nullptr);
+    return cudaErrorInvalidValue;
+  }
+  const auto a = heap().lookup(p);
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  if (!a) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller, what + "lies in device memory that was never allocated",
+                nullptr);
+    return cudaErrorInvalidValue;
+  }
+  if (a->freed) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller, what + "lies in " + describe(*a) + ", which was freed",
+                &*a);
+    return cudaErrorInvalidValue;
+  }
+  if (at < a->begin) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller,
+                what + "starts " + std::to_string(a->begin - at) + " bytes before " + describe(*a), &*a);
+    return cudaErrorInvalidValue;
+  }
+  if (at >= a->end()) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller,
+                what + "starts " + std::to_string(at - a->end()) + " bytes past the end of " + describe(*a), &*a);
+    return cudaErrorInvalidValue;
+  }
+  if (n > a->end() - at) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller,
+                what + "at offset " + std::to_string(at - a->begin) + " runs " + std::to_string(n - (a->end() - at)) +
+                    " bytes past the end of " + describe(*a),
+                &*a);
+    return cudaErrorInvalidValue;
+  }
   return cudaSuccess;
 }
 
-bool within_allocation(const void* p, std::size_t n, bool* known) {
-  std::lock_guard<std::mutex> lock(m);
-  const auto a = reinterpret_cast<std::uintptr_t>(p);
-  auto it = table().upper_bound(a);
-  if (it == table().begin()) {
-    *known = false;
-    return false;
-  }
-  --it;
-  *known = a < it->first + it->second.size;
-  return *known && a + n <= it->first + it->second.size;
-}
+bool is_device_memory(const void* p) { return heap().in_range(p); }
 
 void free_all_device_memory() {
-  std::lock_guard<std::mutex> lock(m);
-  for (auto& [address, a] : table()) std::free(reinterpret_cast<void*>(address));
-  table().clear();
-  in_use = 0;
+  heap().release_all();
+  std::lock_guard<std::mutex> lock(accounting);
+  device_bytes_in_use = 0;
 }
 
 }  // namespace cusim::backend

@@ -1,19 +1,36 @@
-// Device allocations of the simulator. Every allocation is recorded, so frees and copies are
-// checked against what was really allocated.
-// (Issue E2 replaces the allocator with one reserved range, redzones and quarantine.)
+// Device memory as the runtime API sees it: allocations on the simulator's device heap
+// (sim/memory/device_heap), the device's capacity, and the checks every call that takes a
+// pointer makes, each failure reported as a finding that names the call and the allocation.
 #pragma once
 #include <cstddef>
 
+#include "backends/sim/findings.hpp"
 #include "cusim/detail/types.hpp"
 
 namespace cusim::backend {
 
-enum class AllocKind { device, managed, host };
+enum class AllocKind : unsigned { device, managed, host };
 
-cudaError_t allocate(void** out, std::size_t size, AllocKind kind);
-cudaError_t release(void* p, AllocKind kind);
-// Whether [p, p+n) lies inside one allocation; `known` says whether p is in any allocation.
-bool within_allocation(const void* p, std::size_t n, bool* known);
+// `caller` is where the program called the API function: it locates findings.
+cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCaller& caller);
+// `call` names the API function ("cudaFree"); `kind` what it frees (host: cudaFreeHost).
+cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& caller);
+
+// What a range handed to an API call must be.
+enum class Side {
+  any,     // host or device memory (cudaMemcpyDefault, host-to-host)
+  device,  // memory the device can address: a heap allocation (device, managed or pinned host)
+};
+// Checks that `call` may access [p, p+n) as its `role` ("destination", "source"): inside one
+// live allocation when p is device memory, device memory when `side` demands it. On failure,
+// reports a finding and returns cudaErrorInvalidValue; the caller then writes nothing.
+cudaError_t check_range(const char* call, const char* role, const void* p, std::size_t n, Side side,
+                        const ApiCaller& caller);
+
+// Whether p is device memory (a live or freed heap allocation): cudaMemcpyDefault's direction.
+bool is_device_memory(const void* p);
+
+// cudaDeviceReset: every allocation, live or quarantined, is gone.
 void free_all_device_memory();
 
 }  // namespace cusim::backend

@@ -6,6 +6,7 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "backends/sim/kernel_registry.hpp"
+#include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #include "sim/exec/grid_run.hpp"
@@ -37,13 +38,17 @@ ErrorMapping error_for(sim::DiagnosticKind kind) {
   }
 }
 
+sim::SourceSite site_of(const detail::LaunchRequest& r) {
+  return {r.site.file_name(), unsigned(r.site.line()), unsigned(r.site.column()), r.site.function_name()};
+}
+
 // Rejects a launch before anything runs: records the finding and returns the error.
 cudaError_t reject(const detail::LaunchRequest& r, cudaError_t error, std::string message) {
   sim::Diagnostic d;
   d.kind = sim::DiagnosticKind::launch_config;
   d.kernel = sim::function_name(r.kernel);
   d.message = std::move(message);
-  d.site = sim::SourceSite{r.site.file_name(), unsigned(r.site.line()), unsigned(r.site.column()), r.site.function_name()};
+  d.site = site_of(r);
   report(d, error);
   return record(error);
 }
@@ -86,15 +91,18 @@ namespace cusim::detail {
 cudaError_t launch_kernel(const LaunchRequest& r) {
   using namespace cusim::backend;
   if (cudaError_t s = sticky_error()) return record(s);
+  const QueuePtr queue = find_queue(r.stream, "cusim::launch", ApiCaller(site_of(r)));
+  if (!queue) return record(cudaErrorInvalidResourceHandle);
   const cudaDeviceProp& dev = device_profile();
   const KernelInfo info = kernel_info(r.kernel);
   if (cudaError_t e = validate(r, dev, info)) return e;
 
   const Settings& s = cusim::settings();
-  sim::LaunchPlan plan;
+  auto shared_plan = std::make_shared<sim::LaunchPlan>();
+  sim::LaunchPlan& plan = *shared_plan;
   plan.kernel = r.kernel;
   plan.invoke = r.invoke;
-  plan.packet = r.packet;
+  plan.packet = r.packet.get();
   plan.grid = r.grid;
   plan.block = r.block;
   plan.dynamic_shared = r.shared_bytes;
@@ -108,19 +116,20 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.workers = s.workers ? s.workers : 1;
   plan.prepare();
 
-  sim::GridOutcome out = sim::run_grid(plan);
-  note_static_shared(r.kernel, out.static_shared);
-  if (out.failed) {
-    out.diagnostic.kernel = sim::function_name(r.kernel);
+  // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
+  // surface at the next synchronising call.
+  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet] {
+    sim::GridOutcome out = sim::run_grid(*plan);
+    note_static_shared(plan->kernel, out.static_shared);
+    if (!out.failed) return;
+    out.diagnostic.kernel = sim::function_name(plan->kernel);
     const ErrorMapping e = error_for(out.diagnostic.kind);
     report(out.diagnostic, e.error);
-    // Too much static shared memory is a launch error on CUDA (the sizes are known before the
-    // launch there); here it is found when the first block declares the variable, so the launch
-    // returns it, as CUDA's would.
-    if (out.diagnostic.kind == sim::DiagnosticKind::shared_memory_limit) return record(e.error);
+    // Too much static shared memory is a launch error on CUDA, where the sizes are known before
+    // the launch; here the first block finds it, so it surfaces like an execution error, but
+    // leaves the context usable (later launches of the kernel are rejected up front).
     raise_execution_error(e.error, e.sticky);
-  }
-  // As on CUDA, errors during execution surface at the next synchronising call.
+  });
   return cudaSuccess;
 }
 

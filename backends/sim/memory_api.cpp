@@ -1,48 +1,90 @@
-// cudaMalloc and friends, cudaMemcpy, cudaMemset and the symbol copies.
+// cudaMalloc and friends, cudaMemcpy/cudaMemset (synchronous and on streams) and the symbol
+// copies. Every range is checked before anything is queued, so a bad call writes nothing.
 #include <cstring>
 
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 
 using cusim::backend::AllocKind;
+using cusim::backend::ApiCaller;
 using cusim::backend::record;
+using cusim::backend::Side;
 
 namespace {
-// A range that starts inside a recorded allocation must end inside it too.
-bool range_ok(const void* p, std::size_t n) {
-  bool known = false;
-  return cusim::backend::within_allocation(p, n, &known) || !known;
-}
-}  // namespace
 
-cudaError_t cudaMalloc(void** devPtr, std::size_t size) {
-  if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
-  return record(cusim::backend::allocate(devPtr, size, AllocKind::device));
+// The sides a copy of `kind` needs; cudaErrorInvalidMemcpyDirection for an unknown kind.
+cudaError_t check_copy(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+                       const ApiCaller& caller) {
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  const bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  const bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  if (cudaError_t e = cusim::backend::check_range(call, "destination", dst, count, dst_device ? Side::device : Side::any, caller))
+    return e;
+  return cusim::backend::check_range(call, "source", src, count, src_device ? Side::device : Side::any, caller);
 }
-cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int) {
-  if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
-  return record(cusim::backend::allocate(devPtr, size, AllocKind::managed));
-}
-cudaError_t cudaMallocHost(void** ptr, std::size_t size) { return record(cusim::backend::allocate(ptr, size, AllocKind::host)); }
-cudaError_t cudaFree(void* devPtr) { return record(cusim::backend::release(devPtr, AllocKind::device)); }
-cudaError_t cudaFreeHost(void* ptr) { return record(cusim::backend::release(ptr, AllocKind::host)); }
 
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+cudaError_t memcpy_on(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+                      cudaStream_t stream, bool wait, const ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
+  const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, call, caller);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
-  if (!dst || !src || !range_ok(dst, count) || !range_ok(src, count)) return record(cudaErrorInvalidValue);
-  std::memmove(dst, src, count);
+  if (cudaError_t e = check_copy(call, dst, src, count, kind, caller)) return record(e);
+  cusim::backend::enqueue(q, [=] { std::memmove(dst, src, count); });
+  if (!wait) return cudaSuccess;
+  cusim::backend::synchronize(q);
   return record(cusim::backend::take_execution_error());
 }
 
-cudaError_t cudaMemset(void* devPtr, int value, std::size_t count) {
+cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, cudaStream_t stream,
+                      const ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
+  const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, call, caller);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
-  if (!devPtr || !range_ok(devPtr, count)) return record(cudaErrorInvalidValue);
-  std::memset(devPtr, value, count);
+  if (cudaError_t e = cusim::backend::check_range(call, "destination", p, count, Side::device, caller)) return record(e);
+  // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
+  cusim::backend::enqueue(q, [=] { std::memset(p, value, count); });
   return cudaSuccess;
+}
+
+cudaError_t allocate_checked(void** p, std::size_t size, AllocKind kind, const ApiCaller& caller) {
+  if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
+  return record(cusim::backend::allocate(p, size, kind, caller));
+}
+
+}  // namespace
+
+cudaError_t cudaMalloc(void** devPtr, std::size_t size) { return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER); }
+cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags) {
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return record(cudaErrorInvalidValue);
+  return allocate_checked(devPtr, size, AllocKind::managed, CUSIM_CALLER);
+}
+cudaError_t cudaMallocHost(void** ptr, std::size_t size) { return allocate_checked(ptr, size, AllocKind::host, CUSIM_CALLER); }
+// Freeing synchronises with the device first, as CUDA's cudaFree does.
+cudaError_t cudaFree(void* devPtr) {
+  cusim::backend::synchronize_all();
+  return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER));
+}
+cudaError_t cudaFreeHost(void* ptr) {
+  cusim::backend::synchronize_all();
+  return record(cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER));
+}
+
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+  return memcpy_on("cudaMemcpy", dst, src, count, kind, nullptr, true, CUSIM_CALLER);
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  return memcpy_on("cudaMemcpyAsync", dst, src, count, kind, stream, false, CUSIM_CALLER);
+}
+cudaError_t cudaMemset(void* devPtr, int value, std::size_t count) {
+  return memset_on("cudaMemset", devPtr, value, count, nullptr, CUSIM_CALLER);
+}
+cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream) {
+  return memset_on("cudaMemsetAsync", devPtr, value, count, stream, CUSIM_CALLER);
 }
 
 namespace cusim::detail {
@@ -54,8 +96,11 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::
   if (count == 0) return cudaSuccess;
   if (!host) return record(cudaErrorInvalidValue);
   char* at = static_cast<char*>(symbol) + offset;
-  if (to_symbol) std::memcpy(at, host, count);
-  else std::memcpy(host, at, count);
-  return cudaSuccess;
+  // Ordered after earlier work on the default stream and finished on return, as on CUDA.
+  const cusim::backend::QueuePtr q = cusim::backend::legacy_queue();
+  if (to_symbol) cusim::backend::enqueue(q, [=] { std::memcpy(at, host, count); });
+  else cusim::backend::enqueue(q, [=] { std::memcpy(host, at, count); });
+  cusim::backend::synchronize(q);
+  return record(cusim::backend::take_execution_error());
 }
 }  // namespace cusim::detail

@@ -22,6 +22,9 @@ enum class DiagnosticKind {
   trap,                   // __trap() was called
   shared_memory_limit,    // the block's static plus dynamic shared memory exceeds the limit
   launch_config,          // the launch itself is invalid (checked before anything runs)
+  invalid_free,           // a free of something that is not a live allocation's start, or of the wrong kind
+  invalid_memory_range,   // a copy or memset whose range leaves its allocation, lies in freed memory or is not device memory
+  invalid_handle,         // a stream or event used after it was destroyed, or never created
 };
 
 const char* kind_name(DiagnosticKind kind);
@@ -38,16 +41,17 @@ struct Dim {
   unsigned x = 0, y = 0, z = 0;
 };
 
-// A group of threads of one block that share a state (for example: waiting at one site).
+// A group of threads of one block that share a state (for example: waiting at one site), or,
+// with no threads, a plain note about a related site (where an allocation was made).
 struct ThreadGroup {
-  std::string threads;  // rendered thread list, e.g. "(0,0,0)..(15,0,0)" or "(3,0,0)"
+  std::string threads;  // rendered thread list, e.g. "(0,0,0)..(15,0,0)" or "(3,0,0)"; may be empty
   std::string state;    // e.g. "wait at __syncthreads()"
   SourceSite site;
 };
 
 struct Diagnostic {
   DiagnosticKind kind;
-  std::string kernel;            // demangled kernel name
+  std::string kernel;            // demangled kernel name; empty for findings about host API calls
   bool has_thread = false;       // block and thread below are meaningful
   Dim block;
   Dim thread;

@@ -21,6 +21,9 @@ const char* kind_name(DiagnosticKind kind) {
     case DiagnosticKind::trap: return "trap";
     case DiagnosticKind::shared_memory_limit: return "shared-memory-limit";
     case DiagnosticKind::launch_config: return "invalid-launch";
+    case DiagnosticKind::invalid_free: return "invalid-free";
+    case DiagnosticKind::invalid_memory_range: return "invalid-memory-range";
+    case DiagnosticKind::invalid_handle: return "invalid-handle";
   }
   return "unknown";
 }
@@ -42,10 +45,17 @@ std::string dim(const Dim& d) {
 
 std::string render_text(const Diagnostic& d) {
   std::string out = location(d.site) + ": error: " + kind_name(d.kind) + ": " + d.message;
-  out += " [kernel '" + d.kernel + "'";
-  if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
-  out += "]\n";
+  if (!d.kernel.empty()) {
+    out += " [kernel '" + d.kernel + "'";
+    if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
+    out += "]";
+  }
+  out += "\n";
   for (const ThreadGroup& g : d.groups) {
+    if (g.threads.empty()) {
+      out += location(g.site) + ": note: " + g.state + "\n";
+      continue;
+    }
     const bool several = g.threads.find("..") != std::string::npos || g.threads.find("),") != std::string::npos;
     out += location(g.site) + ": note: " + (several ? "threads " : "thread ") + g.threads + " " + g.state + "\n";
   }

@@ -4,22 +4,82 @@
 #include <dlfcn.h>
 
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+#if CUSIM_HAVE_LIBBACKTRACE
+// libbacktrace ships with GCC (libbacktrace.a beside libgcc) but its header lives in GCC's
+// private include directory, which other compilers must not see; its C API is small and stable.
+extern "C" {
+struct backtrace_state;
+typedef void (*backtrace_error_callback)(void* data, const char* msg, int errnum);
+typedef int (*backtrace_full_callback)(void* data, std::uintptr_t pc, const char* filename, int lineno,
+                                       const char* function);
+backtrace_state* backtrace_create_state(const char* filename, int threaded, backtrace_error_callback error_callback,
+                                        void* data);
+int backtrace_pcinfo(backtrace_state* state, std::uintptr_t pc, backtrace_full_callback callback,
+                     backtrace_error_callback error_callback, void* data);
+}
+#endif
 
 namespace cusim::sim {
+namespace {
+std::string demangle(const char* name) {
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  std::string out = status == 0 && demangled ? demangled : name;
+  std::free(demangled);
+  return out;
+}
+
+// Names handed out in SourceSites must outlive every finding: keep one copy of each.
+const char* interned(const std::string& s) {
+  static std::mutex m;
+  static std::set<std::string> names;
+  std::lock_guard<std::mutex> lock(m);
+  return names.insert(s).first->c_str();
+}
+}  // namespace
 
 std::string function_name(const void* address) {
   Dl_info info{};
-  if (dladdr(address, &info) && info.dli_sname) {
-    int status = 0;
-    char* demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
-    std::string name = status == 0 && demangled ? demangled : info.dli_sname;
-    std::free(demangled);
-    return name;
-  }
+  if (dladdr(address, &info) && info.dli_sname) return demangle(info.dli_sname);
   char buf[32];
   std::snprintf(buf, sizeof buf, "kernel@%p", address);
   return buf;
+}
+
+SourceSite call_site(const void* return_address) {
+  SourceSite site;
+#if CUSIM_HAVE_LIBBACKTRACE
+  static backtrace_state* state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+  if (!state || !return_address) return site;
+  struct Found {
+    const char* file = nullptr;
+    int line = 0;
+    const char* function = nullptr;
+  } found;
+  // Frames from the innermost out (inlined calls first): the first one outside cusim's own
+  // headers is the line the program wrote.
+  backtrace_pcinfo(
+      state, reinterpret_cast<std::uintptr_t>(return_address) - 1,
+      [](void* data, std::uintptr_t, const char* file, int line, const char* function) {
+        auto* f = static_cast<Found*>(data);
+        if (!file) return 0;
+        *f = Found{file, line, function};
+        const bool ours = std::strstr(file, "/runtime/cusim/") || std::strstr(file, "/include/cusim/");
+        return ours ? 0 : 1;
+      },
+      [](void*, const char*, int) {}, &found);
+  if (!found.file) return site;
+  site.file = found.file;  // owned by the backtrace state, which is never freed
+  site.line = static_cast<unsigned>(found.line);
+  if (found.function) site.function = interned(demangle(found.function));
+#endif
+  return site;
 }
 
 }  // namespace cusim::sim

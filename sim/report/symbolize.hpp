@@ -1,11 +1,18 @@
-// Names of code addresses, resolved lazily (only when a finding is reported).
+// Names and source lines of code addresses, resolved lazily (only when a finding is reported).
 #pragma once
 #include <string>
+
+#include "sim/report/diagnostic.hpp"
 
 namespace cusim::sim {
 
 // The demangled name of the function containing `address` ("square(int*, int)"), or its address in hex
 // when the executable does not export it (link with -rdynamic, as cusim's CMake targets do).
 std::string function_name(const void* address);
+
+// The source line of a return address (the call just before it), from the executable's debug
+// information; unknown (file == nullptr) without debug information or without libbacktrace.
+// The strings live as long as the process.
+SourceSite call_site(const void* return_address);
 
 }  // namespace cusim::sim

@@ -47,6 +47,7 @@ TEST_CASE("static shared variables are distinct per variable and per block") {
   cusim_test::ScopedSchedule two(cusim::Schedule::in_order, 1, 2);
   cusim_test::ManagedArray<int> out(8 * 64);
   REQUIRE(cusim::launch(static_shared_separate, dim3(8), dim3(64), out.get()) == cudaSuccess);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
   for (unsigned b = 0; b < 8; ++b)
     for (unsigned t = 0; t < 64; ++t)
       CHECK(out[b * 64 + t] == int(63 - t) + (t < 15 ? int(t) : 0) + 1000 + int(b));

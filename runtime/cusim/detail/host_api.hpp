@@ -40,28 +40,48 @@ cudaError_t cudaGetDeviceCount(int* count);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDevice(int* device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaDeviceReset();
 
 cudaError_t cudaMalloc(void** devPtr, std::size_t size);
-cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags = 1);
+cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal);
 cudaError_t cudaMallocHost(void** ptr, std::size_t size);
 cudaError_t cudaFree(void* devPtr);
 cudaError_t cudaFreeHost(void* ptr);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count);
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream = 0);
 
-// Typed conveniences, as CUDA's runtime header offers them.
+cudaError_t cudaStreamCreate(cudaStream_t* pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+
+cudaError_t cudaEventCreate(cudaEvent_t* event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+// Typed conveniences, as CUDA's runtime header offers them. Always inlined, so that findings
+// about the call name the program's line.
 template <class T>
-cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
+[[gnu::always_inline]] inline cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
   return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
 }
 template <class T>
-cudaError_t cudaMallocManaged(T** devPtr, std::size_t size, unsigned int flags = 1) {
+[[gnu::always_inline]] inline cudaError_t cudaMallocManaged(T** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
 }
 template <class T>
-cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
+[[gnu::always_inline]] inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void**>(ptr), size);
 }
 
@@ -83,6 +103,14 @@ template <class T>
 cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return cusim::detail::copy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, count, offset, kind, false);
+}
+
+// A __device__ or __constant__ variable's device address (on the simulator, the object itself).
+template <class T>
+cudaError_t cudaGetSymbolAddress(void** devPtr, const T& symbol) {
+  if (!devPtr) return cudaErrorInvalidValue;
+  *devPtr = const_cast<T*>(&symbol);
+  return cudaSuccess;
 }
 
 template <class... Params>

@@ -20,7 +20,10 @@
 #define __constant__
 #define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+// Empty on purpose: libstdc++ spells __attribute__((__noinline__)) (in <memory>), which a
+// function-like expansion would break; an empty attribute list is valid, and inlining on the CPU
+// changes nothing a kernel can observe.
+#define __noinline__
 #define __launch_bounds__(...)
 
 // ---- built-in variables (read-only, as in CUDA) ----------------------------------------------

@@ -1,6 +1,7 @@
 // cusim::launch — the portable spelling of kernel<<<grid, block, shared_bytes, stream>>>(args...).
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <source_location>
 #include <tuple>
 #include <type_traits>
@@ -24,7 +25,7 @@ struct GridArg {
 struct LaunchRequest {
   const void* kernel;                 // identity of the kernel (its address), for names and attributes
   void (*invoke)(const void* packet);  // calls the kernel with its arguments, once per thread
-  const void* packet;
+  std::shared_ptr<const void> packet;  // owned: the launch may run after cusim::launch returns
   dim3 grid;
   dim3 block;
   std::size_t shared_bytes;
@@ -60,9 +61,10 @@ cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 blo
   static_assert((!std::is_reference_v<Params> && ...), "__global__ functions take their parameters by value");
   static_assert((std::is_convertible_v<std::tuple_element_t<Skip + I, std::decay_t<Tuple>>, Params> && ...),
                 "cusim::launch: an argument does not convert to the kernel's parameter type");
-  Packet<Params...> packet{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}};
-  return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke, &packet,
-                                     grid.dims, block, shared_bytes, stream, grid.site});
+  auto packet = std::make_shared<const Packet<Params...>>(
+      Packet<Params...>{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}});
+  return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke,
+                                     std::move(packet), grid.dims, block, shared_bytes, stream, grid.site});
 }
 
 }  // namespace cusim::detail

@@ -1,0 +1,78 @@
+// cudaStream* and cudaEvent*: thin checks over the device's work queues (work_queues.hpp).
+#include "backends/sim/error_state.hpp"
+#include "backends/sim/work_queues.hpp"
+#include "cusim/detail/host_api.hpp"
+
+using namespace cusim::backend;
+
+cudaError_t cudaStreamCreate(cudaStream_t* pStream) { return cudaStreamCreateWithFlags(pStream, cudaStreamDefault); }
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags) {
+  if (cudaError_t s = sticky_error()) return record(s);
+  if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
+  *pStream = create_queue(flags);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamDestroy(cudaStream_t stream) { return record(destroy_queue(stream, CUSIM_CALLER)); }
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  synchronize(q);
+  return record(take_execution_error());
+}
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  const QueuePtr q = find_queue(stream, "cudaStreamQuery", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (cudaError_t s = sticky_error()) return record(s);
+  return idle(q) ? cudaSuccess : cudaErrorNotReady;  // not-ready is not an error to remember
+}
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  const QueuePtr q = find_queue(stream, "cudaStreamWaitEvent", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  const EventPtr e = find_event(event, "cudaStreamWaitEvent", CUSIM_CALLER);
+  if (!e) return record(cudaErrorInvalidResourceHandle);
+  if (flags != 0) return record(cudaErrorInvalidValue);
+  wait_event(q, e);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+  if (cudaError_t s = sticky_error()) return record(s);
+  constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if (!event || (flags & ~known)) return record(cudaErrorInvalidValue);
+  // As on CUDA, interprocess events must not take timing.
+  if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return record(cudaErrorInvalidValue);
+  *event = create_event(flags);
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  const EventPtr e = find_event(event, "cudaEventRecord", CUSIM_CALLER);
+  if (!e) return record(cudaErrorInvalidResourceHandle);
+  const QueuePtr q = find_queue(stream, "cudaEventRecord", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  record_event(e, q);
+  return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  const EventPtr e = find_event(event, "cudaEventSynchronize", CUSIM_CALLER);
+  if (!e) return record(cudaErrorInvalidResourceHandle);
+  synchronize_event(e);
+  return record(take_execution_error());
+}
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+  const EventPtr e = find_event(event, "cudaEventQuery", CUSIM_CALLER);
+  if (!e) return record(cudaErrorInvalidResourceHandle);
+  if (cudaError_t s = sticky_error()) return record(s);
+  return query_event(e);
+}
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  const EventPtr a = find_event(start, "cudaEventElapsedTime", CUSIM_CALLER);
+  if (!a) return record(cudaErrorInvalidResourceHandle);
+  const EventPtr b = find_event(end, "cudaEventElapsedTime", CUSIM_CALLER);
+  if (!b) return record(cudaErrorInvalidResourceHandle);
+  if (!ms) return record(cudaErrorInvalidValue);
+  const cudaError_t e = elapsed_ms(ms, a, b);
+  return e == cudaErrorNotReady ? e : record(e);
+}
+cudaError_t cudaEventDestroy(cudaEvent_t event) { return record(destroy_event(event, CUSIM_CALLER)); }
