@@ -30,18 +30,21 @@ std::string describe(const sim::HeapAllocation& a) {
   return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
 }
 
+// Notes on where an allocation was made and freed.
+void add_history(sim::Diagnostic& d, const sim::HeapAllocation& a) {
+  d.groups.push_back({"", std::string("allocated by ") + alloc_call(a.tag) + " here (allocation #" +
+                              std::to_string(a.serial) + ")",
+                      sim::call_site(a.alloc_site)});
+  if (a.freed) d.groups.push_back({"", std::string("freed by ") + free_call(a.tag) + " here", sim::call_site(a.free_site)});
+}
+
 // A host-call finding: located at the program's call, with notes for the allocation's history.
 void report_call(sim::DiagnosticKind kind, const ApiCaller& caller, std::string message, const sim::HeapAllocation* a) {
   sim::Diagnostic d;
   d.kind = kind;
   d.site = caller.site();
   d.message = std::move(message);
-  if (a) {
-    d.groups.push_back({"", std::string("allocated by ") + alloc_call(a->tag) + " here (allocation #" +
-                                std::to_string(a->serial) + ")",
-                        sim::call_site(a->alloc_site)});
-    if (a->freed) d.groups.push_back({"", std::string("freed by ") + free_call(a->tag) + " here", sim::call_site(a->free_site)});
-  }
+  if (a) add_history(d, *a);
   report(d, cudaErrorInvalidValue);
 }
 
@@ -157,6 +160,24 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
 }
 
 bool is_device_memory(const void* p) { return heap().in_range(p); }
+
+void explain_fault_address(sim::Diagnostic& d) {
+  const void* p = reinterpret_cast<const void*>(d.address);
+  if (!heap().in_range(p)) return;
+  const std::size_t keep = d.message.find(" (in ");  // the function, when no line is known
+  const std::string where = keep == std::string::npos ? "" : d.message.substr(keep);
+  if (auto a = heap().lookup(p); a && a->freed) {
+    d.message = "access " + std::to_string(d.address - a->begin) + " bytes into " + describe(*a) +
+                ", which was freed (use after free)" + where;
+    add_history(d, *a);
+  } else if (auto before = heap().preceding(p); before && d.address >= before->end()) {
+    d.message = "access " + std::to_string(d.address - before->end()) + " bytes past the end of " + describe(*before) +
+                (before->freed ? ", which was freed" : "") + where;
+    add_history(d, *before);
+  } else {
+    d.message = "access to device memory that holds no allocation" + where;
+  }
+}
 
 void free_all_device_memory() {
   heap().release_all();

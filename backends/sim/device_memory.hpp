@@ -30,6 +30,10 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
 // Whether p is device memory (a live or freed heap allocation): cudaMemcpyDefault's direction.
 bool is_device_memory(const void* p);
 
+// For a kernel fault at an address in device memory: says what is there (a freed allocation,
+// the space past an allocation's end) in d's message, with notes for the allocation's history.
+void explain_fault_address(sim::Diagnostic& d);
+
 // cudaDeviceReset: every allocation, live or quarantined, is gone.
 void free_all_device_memory();
 

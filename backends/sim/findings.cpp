@@ -9,8 +9,8 @@ namespace cusim::backend {
 namespace {
 std::mutex m;
 std::vector<cusim::Finding>& store() {
-  static std::vector<cusim::Finding> s;
-  return s;
+  static auto* s = new std::vector<cusim::Finding>;  // never destroyed: see work_queues.cpp
+  return *s;
 }
 }  // namespace
 

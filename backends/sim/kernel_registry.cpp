@@ -7,8 +7,8 @@ namespace cusim::backend {
 namespace {
 std::mutex m;
 std::unordered_map<const void*, KernelInfo>& table() {
-  static std::unordered_map<const void*, KernelInfo> t;
-  return t;
+  static auto* t = new std::unordered_map<const void*, KernelInfo>;  // never destroyed: see work_queues.cpp
+  return *t;
 }
 }  // namespace
 

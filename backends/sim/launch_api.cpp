@@ -2,6 +2,7 @@
 // grid, turn a failed launch into CUDA's error code and a finding.
 #include <string>
 
+#include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
@@ -123,6 +124,7 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
     note_static_shared(plan->kernel, out.static_shared);
     if (!out.failed) return;
     out.diagnostic.kernel = sim::function_name(plan->kernel);
+    if (out.diagnostic.kind == sim::DiagnosticKind::illegal_address) explain_fault_address(out.diagnostic);
     const ErrorMapping e = error_for(out.diagnostic.kind);
     report(out.diagnostic, e.error);
     // Too much static shared memory is a launch error on CUDA, where the sizes are known before

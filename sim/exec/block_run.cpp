@@ -639,10 +639,12 @@ void BlockRun::diagnose_signal() {
     kind = DiagnosticKind::illegal_instruction;
     message = "illegal instruction";
   }
-  if (f.pc) message += " (in " + function_name(f.pc) + ")";
+  const SourceSite at = code_site(f.pc);
+  if (f.pc && !at.known()) message += " (in " + function_name(f.pc) + ")";
   outcome_.failed = true;
   outcome_.diagnostic = thread_diagnostic(kind, *f.thread, message);
   outcome_.diagnostic.address = reinterpret_cast<std::uintptr_t>(f.address);
+  if (at.known()) outcome_.diagnostic.site = at;
 }
 
 void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {

@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -19,12 +20,15 @@ BlockRun& this_threads_block_run() {
   return run;
 }
 
+// One arena per worker count, kept for the life of the process: launches on different streams
+// may run grids concurrently (with different settings), and a stream's thread may still run one
+// while the program's statics are destroyed.
 tbb::task_arena& arena_for(unsigned workers) {
   static std::mutex m;
-  static std::unique_ptr<tbb::task_arena> arena;
+  static auto* arenas = new std::map<unsigned, std::unique_ptr<tbb::task_arena>>;
   std::lock_guard<std::mutex> lock(m);
-  if (!arena || arena->max_concurrency() != static_cast<int>(workers))
-    arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
+  auto& arena = (*arenas)[workers];
+  if (!arena) arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
   return *arena;
 }
 

@@ -157,6 +157,20 @@ std::optional<HeapAllocation> DeviceHeap::lookup(const void* p) const {
   return it->second.a;
 }
 
+std::optional<HeapAllocation> DeviceHeap::preceding(const void* p) const {
+  if (!in_range(p)) return std::nullopt;
+  const auto addr = reinterpret_cast<std::uintptr_t>(p);
+  std::lock_guard<std::mutex> lock(state_->m);
+  auto it = state_->spans.upper_bound(addr);  // first span above p
+  if (it == state_->spans.begin()) return std::nullopt;
+  --it;  // the span holding p, or the last one below it
+  if (addr < it->first + it->second.bytes) {
+    if (it == state_->spans.begin()) return std::nullopt;
+    --it;
+  }
+  return it->second.a;
+}
+
 void DeviceHeap::release_all() {
   std::lock_guard<std::mutex> lock(state_->m);
   State& s = *state_;
@@ -170,6 +184,7 @@ void DeviceHeap::release_all() {
   s.quarantined_bytes = 0;
   s.free_list.clear();
   s.bump = base_;
+  s.serial = 0;  // allocation numbers count from the last reset
 }
 
 }  // namespace cusim::sim

@@ -22,7 +22,7 @@ struct HeapAllocation {
   std::size_t size = 0;               // bytes asked for
   unsigned tag = 0;                   // the caller's kind of allocation (the backend's AllocKind)
   const void* alloc_site = nullptr;   // return address of the allocating call
-  std::uint64_t serial = 0;           // allocation number since start (1, 2, ...)
+  std::uint64_t serial = 0;           // allocation number since start or reset (1, 2, ...)
   bool freed = false;
   const void* free_site = nullptr;    // return address of the freeing call
   std::uintptr_t end() const { return begin + size; }
@@ -55,6 +55,10 @@ class DeviceHeap {
 
   // The allocation (live or quarantined) whose span holds p: its user bytes or its redzones.
   std::optional<HeapAllocation> lookup(const void* p) const;
+
+  // The allocation of the span just below the one holding p (for p in a guard page or redzone:
+  // the allocation an overrun came from).
+  std::optional<HeapAllocation> preceding(const void* p) const;
 
   // Frees everything, live and quarantined (cudaDeviceReset).
   void release_all();

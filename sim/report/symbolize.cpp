@@ -52,11 +52,25 @@ std::string function_name(const void* address) {
   return buf;
 }
 
+namespace {
+SourceSite site_of_pc(std::uintptr_t pc);
+}
+
 SourceSite call_site(const void* return_address) {
+  if (!return_address) return {};
+  return site_of_pc(reinterpret_cast<std::uintptr_t>(return_address) - 1);
+}
+SourceSite code_site(const void* pc) {
+  if (!pc) return {};
+  return site_of_pc(reinterpret_cast<std::uintptr_t>(pc));
+}
+
+namespace {
+SourceSite site_of_pc(std::uintptr_t pc) {
   SourceSite site;
 #if CUSIM_HAVE_LIBBACKTRACE
   static backtrace_state* state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
-  if (!state || !return_address) return site;
+  if (!state) return site;
   struct Found {
     const char* file = nullptr;
     int line = 0;
@@ -65,7 +79,7 @@ SourceSite call_site(const void* return_address) {
   // Frames from the innermost out (inlined calls first): the first one outside cusim's own
   // headers is the line the program wrote.
   backtrace_pcinfo(
-      state, reinterpret_cast<std::uintptr_t>(return_address) - 1,
+      state, pc,
       [](void* data, std::uintptr_t, const char* file, int line, const char* function) {
         auto* f = static_cast<Found*>(data);
         if (!file) return 0;
@@ -78,8 +92,11 @@ SourceSite call_site(const void* return_address) {
   site.file = found.file;  // owned by the backtrace state, which is never freed
   site.line = static_cast<unsigned>(found.line);
   if (found.function) site.function = interned(demangle(found.function));
+#else
+  (void)pc;
 #endif
   return site;
 }
+}  // namespace
 
 }  // namespace cusim::sim

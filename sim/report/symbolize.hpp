@@ -14,5 +14,7 @@ std::string function_name(const void* address);
 // information; unknown (file == nullptr) without debug information or without libbacktrace.
 // The strings live as long as the process.
 SourceSite call_site(const void* return_address);
+// The source line of the instruction at `pc` itself (a faulting instruction).
+SourceSite code_site(const void* pc);
 
 }  // namespace cusim::sim

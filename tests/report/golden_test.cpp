@@ -134,3 +134,24 @@ TEST_CASE("golden: each finding kind renders exactly as documented") {
   check_golden("invalid-launch", cudaErrorInvalidConfiguration,
                [&] { return cusim::launch(nothing, dim3(1), dim3(2048)); });
 }
+
+TEST_CASE("golden: findings about host API calls") {
+  check_golden("invalid-free", cudaErrorInvalidValue, [] {
+    void* p = nullptr;
+    cudaMalloc(&p, 400);
+    cudaFree(p);
+    return cudaFree(p);
+  });
+  check_golden("invalid-memory-range", cudaErrorInvalidValue, [] {
+    int* p = nullptr;
+    cudaMalloc(&p, 100 * sizeof(int));
+    static int host[101];
+    return cudaMemcpy(p, host, sizeof host, cudaMemcpyHostToDevice);
+  });
+  check_golden("invalid-handle", cudaErrorInvalidResourceHandle, [] {
+    cudaStream_t s;
+    cudaStreamCreate(&s);
+    cudaStreamDestroy(s);
+    return cudaStreamSynchronize(s);
+  });
+}

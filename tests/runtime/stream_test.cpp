@@ -1,0 +1,336 @@
+// Streams and events: asynchrony with the host, order within a stream, concurrency across
+// streams, and the orderings CUDA imposes (events, the legacy default stream). Concurrency is
+// made observable with kernels that wait, for a bounded time, for a flag another party sets.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cusim/cusim.hpp>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Host side of a flag a kernel waits for.
+void raise_flag(int* flag) { __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST); }
+
+}  // namespace
+
+// Waits up to `ms` for *flag; out[0] = 1 if it was seen, 0 if the wait timed out. Then marks
+// *done (other kernels check it to see whether this one had finished).
+__global__ void wait_for_flag(const int* flag, int ms, int* out, int* done) {
+  const auto until = Clock::now() + std::chrono::milliseconds(ms);
+  int seen = 0;
+  while (!(seen = __atomic_load_n(flag, __ATOMIC_SEQ_CST)) && Clock::now() < until) {
+  }
+  out[0] = seen;
+  __atomic_store_n(done, 1, __ATOMIC_SEQ_CST);
+}
+
+// Records whether *other_done was already set, then sets *flag.
+__global__ void set_flag(int* flag, const int* other_done, int* saw_other_done) {
+  saw_other_done[0] = __atomic_load_n(other_done, __ATOMIC_SEQ_CST);
+  __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST);
+}
+
+__global__ void add_one(int* data, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] += 1;
+}
+
+// The state the ordering tests share: flags and results in managed memory.
+struct Handshake {
+  cusim_test::ManagedArray<int> flag{1, 0}, a_saw_flag{1, -1}, a_done{1, 0}, b_saw_a_done{1, -1};
+  // Kernel A waits (up to `ms`) for B's flag; B records whether A had finished.
+  void launch_a(cudaStream_t s, int ms) {
+    REQUIRE(cusim::launch(wait_for_flag, dim3(1), dim3(1), 0, s, flag.get(), ms, a_saw_flag.get(), a_done.get()) ==
+            cudaSuccess);
+  }
+  void launch_b(cudaStream_t s) {
+    REQUIRE(cusim::launch(set_flag, dim3(1), dim3(1), 0, s, flag.get(), a_done.get(), b_saw_a_done.get()) ==
+            cudaSuccess);
+  }
+};
+
+TEST_CASE("a launch returns before the kernel has run: work is asynchronous with the host") {
+  cusim_test::ManagedArray<int> flag(1, 0), seen(1, -1), done(1, 0);
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  REQUIRE(cusim::launch(wait_for_flag, dim3(1), dim3(1), 0, s, flag.get(), 10000, seen.get(), done.get()) ==
+          cudaSuccess);
+  CHECK(cudaStreamQuery(s) == cudaErrorNotReady);  // the kernel is waiting for the host
+  CHECK(cudaGetLastError() == cudaSuccess);        // not-ready is not an error
+  raise_flag(flag.get());
+  REQUIRE(cudaStreamSynchronize(s) == cudaSuccess);
+  CHECK(seen[0] == 1);
+  CHECK(cudaStreamQuery(s) == cudaSuccess);
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
+}
+
+TEST_CASE("work on one stream runs in order") {
+  const int n = 1000;
+  cusim_test::ManagedArray<int> data(n, 0);
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  std::vector<int> host(n, 5), back(n, 0);
+  int* dev = nullptr;
+  REQUIRE(cudaMalloc(&dev, n * sizeof(int)) == cudaSuccess);
+  REQUIRE(cudaMemcpyAsync(dev, host.data(), n * sizeof(int), cudaMemcpyHostToDevice, s) == cudaSuccess);
+  for (int k = 0; k < 10; ++k) REQUIRE(cusim::launch(add_one, dim3((n + 255) / 256), dim3(256), 0, s, dev, n) == cudaSuccess);
+  REQUIRE(cudaMemcpyAsync(back.data(), dev, n * sizeof(int), cudaMemcpyDeviceToHost, s) == cudaSuccess);
+  REQUIRE(cudaMemsetAsync(dev, 0, n * sizeof(int), s) == cudaSuccess);
+  REQUIRE(cudaMemcpyAsync(data.get(), dev, n * sizeof(int), cudaMemcpyDeviceToDevice, s) == cudaSuccess);
+  REQUIRE(cudaStreamSynchronize(s) == cudaSuccess);
+  for (int i = 0; i < n; ++i) {
+    CHECK(back[i] == 15);
+    CHECK(data[i] == 0);
+  }
+  CHECK(cudaFree(dev) == cudaSuccess);
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
+}
+
+TEST_CASE("two streams with no dependency run concurrently") {
+  cusim_test::ScopedSchedule one_worker(cusim::Schedule::in_order, 1, 1);
+  Handshake h;
+  cudaStream_t s1, s2;
+  REQUIRE(cudaStreamCreate(&s1) == cudaSuccess);
+  REQUIRE(cudaStreamCreate(&s2) == cudaSuccess);
+  h.launch_a(s1, 10000);  // would wait 10 s if B could not run meanwhile
+  h.launch_b(s2);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(h.a_saw_flag[0] == 1);    // B ran while A was running
+  CHECK(h.b_saw_a_done[0] == 0);  // ... and before A finished
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
+
+TEST_CASE("an event dependency orders work across streams") {
+  cusim_test::ScopedSchedule one_worker(cusim::Schedule::in_order, 1, 1);
+  Handshake h;
+  cudaStream_t s1, s2;
+  cudaEvent_t a_finished;
+  REQUIRE(cudaStreamCreate(&s1) == cudaSuccess);
+  REQUIRE(cudaStreamCreate(&s2) == cudaSuccess);
+  REQUIRE(cudaEventCreate(&a_finished) == cudaSuccess);
+  h.launch_a(s1, 300);
+  REQUIRE(cudaEventRecord(a_finished, s1) == cudaSuccess);
+  REQUIRE(cudaStreamWaitEvent(s2, a_finished, 0) == cudaSuccess);
+  h.launch_b(s2);
+  REQUIRE(cudaStreamSynchronize(s2) == cudaSuccess);
+  CHECK(h.a_saw_flag[0] == 0);    // A timed out: B could not run before it
+  CHECK(h.b_saw_a_done[0] == 1);  // B ran after A finished
+  cudaEventDestroy(a_finished);
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
+
+TEST_CASE("the legacy default stream serialises with blocking streams, not with non-blocking ones") {
+  cusim_test::ScopedSchedule one_worker(cusim::Schedule::in_order, 1, 1);
+  cudaStream_t blocking, non_blocking;
+  REQUIRE(cudaStreamCreate(&blocking) == cudaSuccess);
+  REQUIRE(cudaStreamCreateWithFlags(&non_blocking, cudaStreamNonBlocking) == cudaSuccess);
+  SUBCASE("default-stream work waits for earlier work of a blocking stream") {
+    Handshake h;
+    h.launch_a(blocking, 300);
+    h.launch_b(0);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(h.a_saw_flag[0] == 0);
+    CHECK(h.b_saw_a_done[0] == 1);
+  }
+  SUBCASE("blocking-stream work waits for earlier default-stream work") {
+    Handshake h;
+    h.launch_a(cudaStreamLegacy, 300);
+    h.launch_b(blocking);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(h.a_saw_flag[0] == 0);
+    CHECK(h.b_saw_a_done[0] == 1);
+  }
+  SUBCASE("a non-blocking stream runs beside the default stream") {
+    Handshake h;
+    h.launch_a(non_blocking, 10000);
+    h.launch_b(0);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(h.a_saw_flag[0] == 1);
+    CHECK(h.b_saw_a_done[0] == 0);
+  }
+  SUBCASE("the per-thread default stream is a blocking stream") {
+    Handshake h;
+    h.launch_a(cudaStreamPerThread, 300);
+    h.launch_b(0);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(h.a_saw_flag[0] == 0);
+    CHECK(h.b_saw_a_done[0] == 1);
+  }
+  cudaStreamDestroy(blocking);
+  cudaStreamDestroy(non_blocking);
+}
+
+TEST_CASE("a synchronous cudaMemcpy waits for earlier default-stream work") {
+  const int n = 300;
+  cusim_test::ManagedArray<int> data(n, 1);
+  std::vector<int> host(n, 0);
+  for (int k = 0; k < 3; ++k) REQUIRE(cusim::launch(add_one, dim3(2), dim3(256), data.get(), n) == cudaSuccess);
+  REQUIRE(cudaMemcpy(host.data(), data.get(), n * sizeof(int), cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int i = 0; i < n; ++i) CHECK(host[i] == 4);
+}
+
+__global__ void busy_for(int ms) {
+  const auto until = Clock::now() + std::chrono::milliseconds(ms);
+  while (Clock::now() < until) {
+  }
+}
+
+TEST_CASE("events time the simulated work between them") {
+  cudaEvent_t start, stop;
+  REQUIRE(cudaEventCreate(&start) == cudaSuccess);
+  REQUIRE(cudaEventCreateWithFlags(&stop, cudaEventBlockingSync) == cudaSuccess);
+  REQUIRE(cudaEventRecord(start) == cudaSuccess);
+  REQUIRE(cusim::launch(busy_for, dim3(1), dim3(1), 50) == cudaSuccess);
+  REQUIRE(cudaEventRecord(stop, 0) == cudaSuccess);
+  REQUIRE(cudaEventSynchronize(stop) == cudaSuccess);
+  CHECK(cudaEventQuery(stop) == cudaSuccess);
+  float ms = -1;
+  REQUIRE(cudaEventElapsedTime(&ms, start, stop) == cudaSuccess);
+  CHECK(ms >= 45.0f);
+  CHECK(ms < 5000.0f);
+  CHECK(cudaEventElapsedTime(nullptr, start, stop) == cudaErrorInvalidValue);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+}
+
+TEST_CASE("event queries and elapsed time before the work has run, untimed and unrecorded events") {
+  cusim_test::ManagedArray<int> flag(1, 0), seen(1, -1), done(1, 0);
+  cudaEvent_t start, stop, untimed, never;
+  REQUIRE(cudaEventCreate(&start) == cudaSuccess);
+  REQUIRE(cudaEventCreate(&stop) == cudaSuccess);
+  REQUIRE(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming) == cudaSuccess);
+  REQUIRE(cudaEventCreate(&never) == cudaSuccess);
+  CHECK(cudaEventQuery(never) == cudaSuccess);        // nothing recorded: nothing to wait for
+  CHECK(cudaEventSynchronize(never) == cudaSuccess);
+  REQUIRE(cudaEventRecord(start) == cudaSuccess);
+  REQUIRE(cusim::launch(wait_for_flag, dim3(1), dim3(1), flag.get(), 10000, seen.get(), done.get()) == cudaSuccess);
+  REQUIRE(cudaEventRecord(stop) == cudaSuccess);
+  REQUIRE(cudaEventRecord(untimed) == cudaSuccess);
+  CHECK(cudaEventQuery(stop) == cudaErrorNotReady);
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop) == cudaErrorNotReady);
+  raise_flag(flag.get());
+  REQUIRE(cudaEventSynchronize(stop) == cudaSuccess);
+  CHECK(cudaEventElapsedTime(&ms, start, stop) == cudaSuccess);
+  CHECK(cudaEventElapsedTime(&ms, start, untimed) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventElapsedTime(&ms, start, never) == cudaErrorInvalidResourceHandle);
+  cudaGetLastError();
+  for (cudaEvent_t e : {start, stop, untimed, never}) CHECK(cudaEventDestroy(e) == cudaSuccess);
+}
+
+TEST_CASE("bad flags and null out-pointers are invalid values") {
+  cudaStream_t s;
+  cudaEvent_t e;
+  CHECK(cudaStreamCreate(nullptr) == cudaErrorInvalidValue);
+  CHECK(cudaStreamCreateWithFlags(&s, 0x10) == cudaErrorInvalidValue);
+  CHECK(cudaEventCreate(nullptr) == cudaErrorInvalidValue);
+  CHECK(cudaEventCreateWithFlags(&e, 0x40) == cudaErrorInvalidValue);
+  CHECK(cudaEventCreateWithFlags(&e, cudaEventInterprocess) == cudaErrorInvalidValue);  // needs DisableTiming
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  REQUIRE(cudaEventCreate(&e) == cudaSuccess);
+  CHECK(cudaStreamWaitEvent(0, e, 1) == cudaErrorInvalidValue);
+  CHECK(cudaEventDestroy(e) == cudaSuccess);
+  cudaGetLastError();
+}
+
+TEST_CASE("a destroyed stream used again is an invalid handle, with a finding naming the call") {
+  cusim_test::FindingsGuard guard;
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  REQUIRE(cudaStreamDestroy(s) == cudaSuccess);
+  cusim_test::ManagedArray<int> data(4, 0);
+  CHECK(cusim::launch(add_one, dim3(1), dim3(4), 0, s, data.get(), 4) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamSynchronize(s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamQuery(s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaMemsetAsync(data.get(), 0, 4, s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaMemcpyAsync(data.get(), data.get(), 4, cudaMemcpyDefault, s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamDestroy(s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamDestroy(0) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(0x1234)) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaGetLastError() == cudaErrorInvalidResourceHandle);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);  // not sticky
+  const auto f = cusim::findings();
+  REQUIRE(f.size() == 8);
+  for (const auto& finding : f) CHECK(finding.kind == "invalid-handle");
+  CHECK(f[0].text.find("cusim::launch: stream") != std::string::npos);
+  CHECK(f[0].text.find("was destroyed (cudaStreamDestroy)") != std::string::npos);
+  CHECK(f[0].text.find("stream_test.cpp:") != std::string::npos);
+  CHECK(f[1].text.find("cudaStreamSynchronize") != std::string::npos);
+  CHECK(f[1].text.find("stream_test.cpp:") != std::string::npos);
+  CHECK(f[6].text.find("the default stream cannot be destroyed") != std::string::npos);
+  CHECK(f[7].text.find("is not a stream handle cudaStreamCreate returned") != std::string::npos);
+  for (int i = 0; i < 4; ++i) CHECK(data[i] == 0);  // nothing ran
+}
+
+TEST_CASE("a destroyed event used again is an invalid handle") {
+  cusim_test::FindingsGuard guard;
+  cudaEvent_t e, other;
+  REQUIRE(cudaEventCreate(&e) == cudaSuccess);
+  REQUIRE(cudaEventCreate(&other) == cudaSuccess);
+  REQUIRE(cudaEventDestroy(e) == cudaSuccess);
+  float ms;
+  CHECK(cudaEventRecord(e) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventSynchronize(e) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventQuery(e) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventElapsedTime(&ms, other, e) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamWaitEvent(0, e, 0) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventDestroy(e) == cudaErrorInvalidResourceHandle);
+  const auto f = cusim::findings();
+  REQUIRE(f.size() == 6);
+  CHECK(f[0].text.find("cudaEventRecord: event") != std::string::npos);
+  CHECK(f[0].text.find("was destroyed (cudaEventDestroy)") != std::string::npos);
+  CHECK(cudaEventDestroy(other) == cudaSuccess);
+}
+
+__global__ void failing(int* p) { assert(p[0] == 12345); }
+
+TEST_CASE("an error inside a launch surfaces at the next synchronising call of any kind") {
+  cusim_test::FindingsGuard guard;  // first, so that the reset comes after the buffer is freed
+  cusim_test::ManagedArray<int> zero(1, 0);
+  SUBCASE("cudaStreamSynchronize") {
+    cudaStream_t s;
+    REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), 0, s, zero.get()) == cudaSuccess);
+    CHECK(cudaStreamSynchronize(s) == cudaErrorAssert);
+  }
+  SUBCASE("cudaEventSynchronize") {
+    cudaEvent_t e;
+    REQUIRE(cudaEventCreate(&e) == cudaSuccess);
+    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
+    REQUIRE(cudaEventRecord(e) == cudaSuccess);
+    CHECK(cudaEventSynchronize(e) == cudaErrorAssert);
+  }
+  SUBCASE("cudaMemcpy, and later work does not run") {
+    int host = 7;
+    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
+    CHECK(cudaMemcpy(&host, zero.get(), sizeof host, cudaMemcpyDeviceToHost) == cudaErrorAssert);
+    CHECK(host == 7);
+    CHECK(cusim::launch(add_one, dim3(1), dim3(1), zero.get(), 1) == cudaErrorAssert);  // sticky
+  }
+}
+
+TEST_CASE("cudaDeviceReset waits for the work and destroys every stream and event") {
+  cusim_test::FindingsGuard guard;
+  cudaStream_t s;
+  cudaEvent_t e;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  REQUIRE(cudaEventCreate(&e) == cudaSuccess);
+  int* data = nullptr;
+  REQUIRE(cudaMallocManaged(&data, sizeof(int)) == cudaSuccess);
+  *data = 0;
+  REQUIRE(cusim::launch(busy_for, dim3(1), dim3(1), 0, s, 200) == cudaSuccess);
+  REQUIRE(cusim::launch(add_one, dim3(1), dim3(1), 0, s, data, 1) == cudaSuccess);
+  const int seen_before_reset = *data;  // not yet: the stream is busy
+  REQUIRE(cudaDeviceReset() == cudaSuccess);
+  CHECK(seen_before_reset == 0);
+  CHECK(cudaStreamSynchronize(s) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventQuery(e) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaFree(data) == cudaErrorInvalidValue);  // released by the reset
+}
