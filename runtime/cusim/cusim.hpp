@@ -18,4 +18,8 @@
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #endif
+// The RAII layer for C++ users (docs/RUNTIME.md): written against the CUDA runtime API only.
+#include "cusim/cuda_error.hpp"
+#include "cusim/device_buffer.hpp"
 #include "cusim/managed_buffer.hpp"
+#include "cusim/stream.hpp"

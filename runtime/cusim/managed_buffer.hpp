@@ -3,16 +3,17 @@
 // on the simulator and on a GPU.
 #pragma once
 #include <cstddef>
-#include <new>
+
+#include "cusim/cuda_error.hpp"
 
 namespace cusim {
 
 template <class T>
 class managed_buffer {
  public:
-  // Allocates n elements, each set to `fill`; throws std::bad_alloc if the runtime refuses.
+  // Allocates n elements, each set to `fill`; throws cuda_error if the runtime refuses.
   explicit managed_buffer(std::size_t n, const T& fill = T{}) : n_(n) {
-    if (cudaMallocManaged(reinterpret_cast<void**>(&p_), n * sizeof(T)) != cudaSuccess) throw std::bad_alloc();
+    check(cudaMallocManaged(reinterpret_cast<void**>(&p_), n * sizeof(T)), "cudaMallocManaged");
     for (std::size_t i = 0; i < n; ++i) p_[i] = fill;
   }
   ~managed_buffer() { cudaFree(p_); }
