@@ -4,12 +4,12 @@
 // The factors are read back with cudaMemcpyFromSymbol, then one of them is replaced through
 // cudaMemcpyToSymbol's offset argument and the kernel is run again.
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+
+#include "cuda_check.hpp"
 
 constexpr int BLOCKS = 8;
 constexpr int THREADS = 256;

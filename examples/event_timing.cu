@@ -7,11 +7,11 @@
 // with 16x16 blocks, and is run a few times to warm up before the timed run. (On the simulator the
 // time is that of the simulated kernel on the CPU, not of a GPU.)
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "cuda_check.hpp"
 
 __global__ void square_matrix(const float* matrix, float* result, int width, int height) {
   const int row = blockIdx.y * blockDim.y + threadIdx.y;

@@ -6,10 +6,10 @@
 // pattern as the seed's visualisation shows it. Run with 32 blocks x 8 threads, then with the
 // seed's 8 blocks x 32 threads: the same 256 threads, the same result.
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
+
+#include "cuda_check.hpp"
 
 __global__ void square_elements(int* a, int* owner, int n) {
   const int idx = blockIdx.x * blockDim.x + threadIdx.x;

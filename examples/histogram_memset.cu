@@ -7,11 +7,11 @@
 // cudaMemset out between two runs, as the seed's notebook did when it printed "Oh no!": every
 // bin then holds twice the CPU's count.
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "cuda_check.hpp"
 
 constexpr int BINS = 256;
 

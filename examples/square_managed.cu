@@ -4,10 +4,10 @@
 // up to whole blocks of 256 threads, so the last block has threads past the end of the array:
 // the bounds check `if (i < n)` keeps them from touching memory that is not the array's.
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
+
+#include "cuda_check.hpp"
 
 __global__ void square_kernel(float* a, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;

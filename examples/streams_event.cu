@@ -6,11 +6,11 @@
 // event is the only thing that makes C wait for A. B and C both only read x, so they may overlap.
 // Without cudaStreamWaitEvent, C could read x before A wrote it (zeros, or whatever was there).
 #include <cusim/cusim.hpp>
-
-#include "cuda_check.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "cuda_check.hpp"
 
 __global__ void fill(int* x, int n) {  // A, on stream one
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
