@@ -295,7 +295,7 @@ void BlockRun::runner_loop(std::uint32_t self) {
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
         if (straight_run_) settle_straight_run(true);  // unless the thread blocked before throwing
-        fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+        fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));  // moved: fail() never returns
       }
     }
     // Some thread of the block waits: every start and exit is booked, since waiters can see them.
@@ -304,7 +304,8 @@ void BlockRun::runner_loop(std::uint32_t self) {
       t.state = ThreadState::running;
       enter(t);
       invoke_kernel(escaped);
-      if (__builtin_expect(!escaped.empty(), 0)) fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, escaped));
+      if (__builtin_expect(!escaped.empty(), 0))
+        fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));
       exit_thread(t);
     }
     // Nothing left to start: park until a runner is needed again, in this block or a later one
@@ -467,27 +468,35 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
 BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index, SimThread& t, detail::WarpOp op,
                                                     unsigned mask, const std::source_location& site) {
   const unsigned lane = t.linear & 31, bit = 1u << lane;
-  auto fail_here = [&](DiagnosticKind kind, std::string message) {
-    Diagnostic d = thread_diagnostic(kind, t, std::move(message));
+  // fail() never returns: the fiber's frames are abandoned, not unwound, so nothing that owns
+  // memory may be alive in them when it runs. Hence each message is built by a lambda (its
+  // temporaries die when it returns) and moved into the diagnostic, which fail() moves out; built
+  // in fail_here's argument list, the temporaries would leak.
+  auto fail_here = [&](DiagnosticKind kind, auto text) {
+    Diagnostic d = thread_diagnostic(kind, t, text());
     d.site = site_of(site);
     fail(std::move(d));
   };
   auto call = [&] { return std::string(op_name(op)) + "(mask " + hex(mask) + ")"; };
   if (!(mask & bit))
     fail_here(DiagnosticKind::warp_lane_not_in_mask,
-              "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask");
+              [&] { return "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask"; });
   if (mask & ~w.present)
-    fail_here(DiagnosticKind::warp_lane_absent, call() + " names " + lanes_phrase(mask & ~w.present) + " that warp " +
-                                                    std::to_string(warp_index) + " of this block does not have");
+    fail_here(DiagnosticKind::warp_lane_absent, [&] {
+      return call() + " names " + lanes_phrase(mask & ~w.present) + " that warp " + std::to_string(warp_index) +
+             " of this block does not have";
+    });
   if (mask & w.exited)
-    fail_here(DiagnosticKind::warp_lane_exited, call() + " names " + lanes_phrase(mask & w.exited) + " that exited");
+    fail_here(DiagnosticKind::warp_lane_exited,
+              [&] { return call() + " names " + lanes_phrase(mask & w.exited) + " that exited"; });
   for (unsigned i = 0; i < w.pending; ++i) {
     WarpCollective& o = w.open[i];
     if (!(o.mask & mask)) continue;
     if (o.mask != mask || o.op != op)
-      fail_here(DiagnosticKind::warp_mask_mismatch, "lane " + std::to_string(lane) + " calls " + call() + " while " +
-                                                        lanes_phrase(o.arrived) + " wait in " + op_name(o.op) + "(mask " +
-                                                        hex(o.mask) + ")");
+      fail_here(DiagnosticKind::warp_mask_mismatch, [&] {
+        return "lane " + std::to_string(lane) + " calls " + call() + " while " + lanes_phrase(o.arrived) +
+               " wait in " + op_name(o.op) + "(mask " + hex(o.mask) + ")";
+      });
     return o;
   }
   WarpCollective& fresh = w.open[w.pending++];

@@ -1,5 +1,14 @@
 #include "sim/exec/context.hpp"
 
+#if CUSIM_ASAN_FIBERS
+#include <sanitizer/common_interface_defs.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#endif
+
 namespace cusim::sim {
 
 #if defined(__x86_64__)
@@ -10,7 +19,7 @@ namespace cusim::sim {
 // and the returns that follow line up with the predictor; the flag in %rbx (restored by
 // jump_fcontext, as every callee-saved register) makes the second arrival at label 1 fall
 // through. A plain call would instead mispredict every return on the way out of the engine.
-void switch_to(Context* save, Context to) {
+[[gnu::always_inline]] inline Transfer jump(Context* save, Context to) {
   void* from;
   void* data;
   asm volatile(
@@ -33,10 +42,108 @@ void switch_to(Context* save, Context to) {
       :
       : "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
         "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-  arrive(Transfer{from, data});
+  return Transfer{from, data};
 }
 #else
-void switch_to(Context* save, Context to) { arrive(boost::context::detail::jump_fcontext(to, save)); }
+inline Transfer jump(Context* save, Context to) { return boost::context::detail::jump_fcontext(to, save); }
+#endif
+
+#if !CUSIM_ASAN_FIBERS
+void switch_to(Context* save, Context to) { arrive(jump(save, to)); }
+#else
+// ---- AddressSanitizer builds only ----------------------------------------------------------
+//
+// ASan keeps, per OS thread, the bounds of the stack that is running: its stack checks, the
+// unpoisoning before noreturn calls and exception unwinding (__asan_handle_no_return), and its
+// reports depend on them. A switch must therefore name the stack it resumes
+// (__sanitizer_start_switch_fiber), and the resumed side must confirm it
+// (__sanitizer_finish_switch_fiber), which also hands back the bounds of the stack just left.
+//
+// A context lives on the stack that contains it (an fcontext is the suspended stack pointer), so
+// the bounds of the stack to resume are found from the context itself: either one of the fiber
+// stacks announced by add_stack (the StackPool's), or else the OS thread's own stack, whose
+// bounds are learnt from ASan the first time a fiber is entered from it. The lookup reads only;
+// it allocates nothing, since it also runs from the fault handler.
+namespace {
+
+struct Bounds {
+  const char* low = nullptr;
+  std::size_t size = 0;
+  bool contains(const void* p) const {
+    const char* c = static_cast<const char*>(p);
+    return c >= low && c < low + size;
+  }
+};
+
+// Fiber stacks of this OS thread, sorted by address. Held by a plain pointer and freed when the
+// last stack is removed: StackPools are thread_local too (in BlockRun), and a thread_local vector
+// could be destroyed before the pool that still has stacks to remove.
+thread_local std::vector<Bounds>* fiber_stacks = nullptr;
+// The OS thread's own stack (where BlockRun::run saves the worker's context).
+thread_local Bounds thread_stack;
+
+const Bounds* fiber_stack_of(const void* p) {
+  if (!fiber_stacks) return nullptr;
+  auto it = std::upper_bound(fiber_stacks->begin(), fiber_stacks->end(), static_cast<const char*>(p),
+                             [](const char* a, const Bounds& b) { return a < b.low; });
+  if (it == fiber_stacks->begin()) return nullptr;
+  --it;
+  return it->contains(p) ? &*it : nullptr;
+}
+
+}  // namespace
+
+namespace asan {
+
+void add_stack(const void* low, std::size_t size) {
+  const Bounds b{static_cast<const char*>(low), size};
+  if (!fiber_stacks) fiber_stacks = new std::vector<Bounds>;
+  fiber_stacks->insert(std::upper_bound(fiber_stacks->begin(), fiber_stacks->end(), b,
+                                        [](const Bounds& x, const Bounds& y) { return x.low < y.low; }),
+                       b);
+}
+
+void remove_stack(const void* low) {
+  if (!fiber_stacks) return;
+  std::erase_if(*fiber_stacks, [low](const Bounds& b) { return b.low == low; });
+  if (fiber_stacks->empty()) {
+    delete fiber_stacks;
+    fiber_stacks = nullptr;
+  }
+}
+
+void arrive(Transfer t, void* fake_stack) {
+  const void* left_low = nullptr;
+  std::size_t left_size = 0;
+  __sanitizer_finish_switch_fiber(fake_stack, &left_low, &left_size);
+  if (!t.data) return;  // the side that left is never resumed
+  *static_cast<Context*>(t.data) = t.fctx;
+  // A context saved outside every fiber stack is on the OS thread's own stack.
+  if (!fiber_stack_of(t.fctx)) thread_stack = Bounds{static_cast<const char*>(left_low), left_size};
+}
+
+void enter_signal_stack(const void* low, std::size_t size) {
+  __sanitizer_start_switch_fiber(nullptr, low, size);  // nullptr: the interrupted fiber is done
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+}
+
+}  // namespace asan
+
+// Not instrumented itself: under detect_stack_use_after_return an instrumented frame would live
+// on the running fiber's fake stack, which __sanitizer_start_switch_fiber(nullptr, ...) frees
+// while this frame is still in use.
+[[gnu::no_sanitize_address]] void switch_to(Context* save, Context to) {
+  const Bounds* fiber = fiber_stack_of(to);
+  const Bounds& next = fiber ? *fiber : thread_stack;
+  if (!next.contains(to)) {
+    std::fprintf(stderr, "cusim: switch to context %p on a stack unknown to the ASan annotations\n", to);
+    std::abort();
+  }
+  // With no context to save this code is never resumed: ASan then frees its fake stack.
+  void* fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(save ? &fake_stack : nullptr, next.low, next.size);
+  asan::arrive(jump(save, to), fake_stack);
+}
 #endif
 
 }  // namespace cusim::sim

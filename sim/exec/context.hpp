@@ -3,19 +3,51 @@
 // A Context is a suspended execution (its registers live on its own stack). Switching is
 // symmetric: the running code names where its own context must be saved and which context to
 // resume; the resumed side stores the saved context on arrival (fcontext hands it over then).
+//
+// Under AddressSanitizer (CUSIM_SANITIZE=address, which defines __SANITIZE_ADDRESS__) every switch
+// also tells ASan which stack runs next (__sanitizer_start/finish_switch_fiber), so that its
+// stack checks, exception unwinding and reports follow the fibers. None of that is compiled into
+// the normal build.
 #pragma once
 #include <boost/context/detail/fcontext.hpp>
 #include <cstddef>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CUSIM_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUSIM_ASAN_FIBERS 1
+#endif
+#endif
 
 namespace cusim::sim {
 
 using Context = boost::context::detail::fcontext_t;
 using Transfer = boost::context::detail::transfer_t;
 
+#if CUSIM_ASAN_FIBERS
+namespace asan {
+// Finishes ASan's side of a switch on the resumed side (the fake stack that the resumed code saved
+// when it left, nullptr for a fresh context), then does what arrive() does.
+void arrive(Transfer t, void* fake_stack);
+// The stacks contexts run on besides the OS thread's own: a switch to a context inside
+// [low, low + size) tells ASan that this is the stack now running. Per OS thread (a stack is
+// made, used and unmapped by one thread: contexts never migrate).
+void add_stack(const void* low, std::size_t size);
+void remove_stack(const void* low);
+// Tells ASan that the running code has moved to the alternate signal stack [low, low + size) and
+// that the stack it left is never resumed (a fault handler abandoning a kernel thread).
+void enter_signal_stack(const void* low, std::size_t size);
+}  // namespace asan
+
+// A fresh context's first arrival: it has no fake stack of its own yet.
+inline void arrive(Transfer t) { asan::arrive(t, nullptr); }
+#else
 // Completes a switch on the resumed side: the suspended side's context goes where it asked.
 inline void arrive(Transfer t) {
   if (t.data) *static_cast<Context*>(t.data) = t.fctx;
 }
+#endif
 
 // Suspends the running code, saving its context in *save (nullptr: it is never resumed), and
 // resumes `to`. Returns when someone resumes the saved context. Out of line on purpose (see

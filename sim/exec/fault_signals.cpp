@@ -16,7 +16,11 @@ constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 constexpr unsigned kSignalCount = sizeof(kSignals) / sizeof(kSignals[0]);
 struct sigaction previous[kSignalCount];
 
-void on_fault(int signo, siginfo_t* info, void* context) {
+// Not instrumented under ASan: the handler runs on the alternate signal stack, and an
+// instrumented frame would either live on the faulting fiber's fake stack (freed below, with
+// detect_stack_use_after_return) or unpoison "the current stack" before the noreturn call while
+// ASan still takes the fiber's stack for the current one. (No effect in the normal build.)
+[[gnu::no_sanitize_address]] void on_fault(int signo, siginfo_t* info, void* context) {
   if (BlockRun* run = BlockRun::current(); run && BlockRun::in_thread()) {
     // A fault inside a simulated thread: abandon its block (never returns).
     const auto* uc = static_cast<const ucontext_t*>(context);
@@ -26,6 +30,13 @@ void on_fault(int signo, siginfo_t* info, void* context) {
     const void* pc = reinterpret_cast<const void*>(uc->uc_mcontext.pc);
 #else
     const void* pc = nullptr;
+#endif
+#if CUSIM_ASAN_FIBERS
+    // ASan still takes the faulting fiber's stack for the running one. Tell it that this is the
+    // alternate signal stack and that the fiber is abandoned for good (its fake stack is freed),
+    // so that the code below and the switch back to the worker start from the right stack.
+    stack_t alt{};
+    if (sigaltstack(nullptr, &alt) == 0 && (alt.ss_flags & SS_ONSTACK)) asan::enter_signal_stack(alt.ss_sp, alt.ss_size);
 #endif
     run->fail_from_signal(signo, info->si_addr, pc);
   }

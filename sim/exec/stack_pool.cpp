@@ -5,6 +5,12 @@
 
 #include <new>
 
+#include "sim/exec/context.hpp"  // CUSIM_ASAN_FIBERS
+
+#if CUSIM_ASAN_FIBERS
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace cusim::sim {
 
 std::size_t StackPool::page_round(std::size_t n) {
@@ -13,7 +19,15 @@ std::size_t StackPool::page_round(std::size_t n) {
 }
 
 namespace {
-void unmap(const Stack& s) { munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes); }
+void unmap(const Stack& s) {
+#if CUSIM_ASAN_FIBERS
+  asan::remove_stack(s.low);
+  // Frames abandoned on this stack (a failed block's) leave poisoned shadow behind; the range
+  // may next be mapped for anything.
+  ASAN_UNPOISON_MEMORY_REGION(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes);
+#endif
+  munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes);
+}
 }  // namespace
 
 bool Stack::guards(const void* addr) const {
@@ -30,12 +44,21 @@ Stack StackPool::acquire(std::size_t size) {
   while (!free_.empty()) {
     Stack s = free_.back();
     free_.pop_back();
-    if (s.size == size) return s;
+    if (s.size == size) {
+#if CUSIM_ASAN_FIBERS
+      // Released after a failed block, whose frames were abandoned with their redzones poisoned.
+      ASAN_UNPOISON_MEMORY_REGION(s.low, s.size);
+#endif
+      return s;
+    }
     unmap(s);  // the configured size changed since this stack was made
   }
   void* p = mmap(nullptr, size + kGuardBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   mprotect(p, kGuardBytes, PROT_NONE);
+#if CUSIM_ASAN_FIBERS
+  asan::add_stack(static_cast<char*>(p) + kGuardBytes, size);
+#endif
   return Stack{static_cast<char*>(p) + kGuardBytes, size};
 }
 
