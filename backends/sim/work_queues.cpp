@@ -95,6 +95,39 @@ std::string hex(std::uintptr_t v) {
   return buf;
 }
 
+// What a handle names: its tag (low four bits), and the words for findings about it.
+struct HandleKind {
+  std::uintptr_t tag;
+  const char* noun;     // "stream"
+  const char* create;   // "cudaStreamCreate"
+  const char* destroy;  // "cudaStreamDestroy"
+};
+constexpr HandleKind kStream{0x8, "stream", "cudaStreamCreate", "cudaStreamDestroy"};
+constexpr HandleKind kEvent{0x4, "event", "cudaEventCreate", "cudaEventDestroy"};
+
+// A new handle of `kind` (with dev.m held): counts up, never reused.
+std::uintptr_t new_handle(Device& dev, const HandleKind& kind) { return (dev.next_handle++ << 4) | kind.tag; }
+
+// The live object a handle names, or nullptr after an invalid-handle finding that says whether
+// the handle was destroyed or never made.
+template <class Ptr>
+Ptr find_live(const std::unordered_map<std::uintptr_t, Ptr>& live, std::uintptr_t h, const HandleKind& kind,
+              const char* call, const ApiCaller& caller) {
+  Device& dev = device();
+  bool made_here;
+  {
+    std::lock_guard<std::mutex> lock(dev.m);
+    if (auto it = live.find(h); it != live.end()) return it->second;
+    made_here = (h & 0xf) == kind.tag && (h >> 4) < dev.next_handle;
+  }
+  report_handle(call, caller,
+                std::string(kind.noun) + " " + hex(h) +
+                    (made_here ? std::string(" was destroyed (") + kind.destroy + ") or reset (cudaDeviceReset)"
+                               : std::string(" is not ") + (kind.tag == kEvent.tag ? "an " : "a ") + kind.noun +
+                                     " handle " + kind.create + " returned"));
+  return nullptr;
+}
+
 // The worker of one queue: runs its ops in order, each once its dependencies have run.
 void run_queue(Queue* q) {
   Device& dev = device();
@@ -198,17 +231,7 @@ QueuePtr find_queue(cudaStream_t handle, const char* call, const ApiCaller& call
     }
     return q;
   }
-  const auto h = reinterpret_cast<std::uintptr_t>(handle);
-  bool ours;
-  {
-    std::lock_guard<std::mutex> lock(dev.m);
-    if (auto it = dev.streams.find(h); it != dev.streams.end()) return it->second;
-    ours = (h & 0xf) == 0x8 && (h >> 4) < dev.next_handle;
-  }
-  report_handle(call, caller,
-                "stream " + hex(h) + (ours ? " was destroyed (cudaStreamDestroy) or reset (cudaDeviceReset)"
-                                           : " is not a stream handle cudaStreamCreate returned"));
-  return nullptr;
+  return find_live(dev.streams, reinterpret_cast<std::uintptr_t>(handle), kStream, call, caller);
 }
 
 cudaStream_t create_queue(unsigned flags) {
@@ -216,7 +239,7 @@ cudaStream_t create_queue(unsigned flags) {
   std::lock_guard<std::mutex> lock(dev.m);
   auto q = std::make_shared<Queue>();
   q->flags = flags;
-  q->handle = (dev.next_handle++ << 4) | 0x8;
+  q->handle = new_handle(dev, kStream);
   dev.streams.emplace(q->handle, q);
   return reinterpret_cast<cudaStream_t>(q->handle);
 }
@@ -265,18 +288,7 @@ void synchronize_all() {
 }
 
 EventPtr find_event(cudaEvent_t handle, const char* call, const ApiCaller& caller) {
-  Device& dev = device();
-  const auto h = reinterpret_cast<std::uintptr_t>(handle);
-  bool ours;
-  {
-    std::lock_guard<std::mutex> lock(dev.m);
-    if (auto it = dev.events.find(h); it != dev.events.end()) return it->second;
-    ours = (h & 0xf) == 0x4 && (h >> 4) < dev.next_handle;
-  }
-  report_handle(call, caller,
-                "event " + hex(h) + (ours ? " was destroyed (cudaEventDestroy) or reset (cudaDeviceReset)"
-                                          : " is not an event handle cudaEventCreate returned"));
-  return nullptr;
+  return find_live(device().events, reinterpret_cast<std::uintptr_t>(handle), kEvent, call, caller);
 }
 
 cudaEvent_t create_event(unsigned flags) {
@@ -284,7 +296,7 @@ cudaEvent_t create_event(unsigned flags) {
   std::lock_guard<std::mutex> lock(dev.m);
   auto e = std::make_shared<EventState>();
   e->flags = flags;
-  e->handle = (dev.next_handle++ << 4) | 0x4;
+  e->handle = new_handle(dev, kEvent);
   dev.events.emplace(e->handle, e);
   return reinterpret_cast<cudaEvent_t>(e->handle);
 }

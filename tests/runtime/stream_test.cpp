@@ -54,6 +54,26 @@ struct Handshake {
   }
 };
 
+// A on stream `first` waits (up to 10 s) for B's flag; B goes on stream `second`. Without an
+// ordering between the streams B runs while A waits.
+void expect_concurrent(cudaStream_t first, cudaStream_t second) {
+  Handshake h;
+  h.launch_a(first, 10000);
+  h.launch_b(second);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(h.a_saw_flag[0] == 1);    // B ran while A was running
+  CHECK(h.b_saw_a_done[0] == 0);  // ... and before A finished
+}
+// The same with a 300 ms wait where `second` must wait for `first`: A times out, then B runs.
+void expect_serialised(cudaStream_t first, cudaStream_t second) {
+  Handshake h;
+  h.launch_a(first, 300);
+  h.launch_b(second);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(h.a_saw_flag[0] == 0);    // A timed out: B could not run before it
+  CHECK(h.b_saw_a_done[0] == 1);  // B ran after A finished
+}
+
 TEST_CASE("a launch returns before the kernel has run: work is asynchronous with the host") {
   cusim_test::ManagedArray<int> flag(1, 0), seen(1, -1), done(1, 0);
   cudaStream_t s;
@@ -93,15 +113,10 @@ TEST_CASE("work on one stream runs in order") {
 
 TEST_CASE("two streams with no dependency run concurrently") {
   cusim_test::ScopedSchedule one_worker(cusim::Schedule::in_order, 1, 1);
-  Handshake h;
   cudaStream_t s1, s2;
   REQUIRE(cudaStreamCreate(&s1) == cudaSuccess);
   REQUIRE(cudaStreamCreate(&s2) == cudaSuccess);
-  h.launch_a(s1, 10000);  // would wait 10 s if B could not run meanwhile
-  h.launch_b(s2);
-  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(h.a_saw_flag[0] == 1);    // B ran while A was running
-  CHECK(h.b_saw_a_done[0] == 0);  // ... and before A finished
+  expect_concurrent(s1, s2);
   cudaStreamDestroy(s1);
   cudaStreamDestroy(s2);
 }
@@ -131,38 +146,10 @@ TEST_CASE("the legacy default stream serialises with blocking streams, not with 
   cudaStream_t blocking, non_blocking;
   REQUIRE(cudaStreamCreate(&blocking) == cudaSuccess);
   REQUIRE(cudaStreamCreateWithFlags(&non_blocking, cudaStreamNonBlocking) == cudaSuccess);
-  SUBCASE("default-stream work waits for earlier work of a blocking stream") {
-    Handshake h;
-    h.launch_a(blocking, 300);
-    h.launch_b(0);
-    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    CHECK(h.a_saw_flag[0] == 0);
-    CHECK(h.b_saw_a_done[0] == 1);
-  }
-  SUBCASE("blocking-stream work waits for earlier default-stream work") {
-    Handshake h;
-    h.launch_a(cudaStreamLegacy, 300);
-    h.launch_b(blocking);
-    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    CHECK(h.a_saw_flag[0] == 0);
-    CHECK(h.b_saw_a_done[0] == 1);
-  }
-  SUBCASE("a non-blocking stream runs beside the default stream") {
-    Handshake h;
-    h.launch_a(non_blocking, 10000);
-    h.launch_b(0);
-    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    CHECK(h.a_saw_flag[0] == 1);
-    CHECK(h.b_saw_a_done[0] == 0);
-  }
-  SUBCASE("the per-thread default stream is a blocking stream") {
-    Handshake h;
-    h.launch_a(cudaStreamPerThread, 300);
-    h.launch_b(0);
-    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    CHECK(h.a_saw_flag[0] == 0);
-    CHECK(h.b_saw_a_done[0] == 1);
-  }
+  SUBCASE("default-stream work waits for earlier work of a blocking stream") { expect_serialised(blocking, 0); }
+  SUBCASE("blocking-stream work waits for earlier default-stream work") { expect_serialised(cudaStreamLegacy, blocking); }
+  SUBCASE("a non-blocking stream runs beside the default stream") { expect_concurrent(non_blocking, 0); }
+  SUBCASE("the per-thread default stream is a blocking stream") { expect_serialised(cudaStreamPerThread, 0); }
   cudaStreamDestroy(blocking);
   cudaStreamDestroy(non_blocking);
 }
