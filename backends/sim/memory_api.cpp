@@ -14,10 +14,9 @@ using cusim::backend::Side;
 
 namespace {
 
-// The sides a copy of `kind` needs; cudaErrorInvalidMemcpyDirection for an unknown kind.
+// Checks both ranges of a copy against the sides its (valid) `kind` needs.
 cudaError_t check_copy(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
                        const ApiCaller& caller) {
-  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
   const bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
   const bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", dst, count, dst_device ? Side::device : Side::any, caller))
