@@ -15,10 +15,7 @@ namespace cusim {
 Settings& settings() {
   static Settings s = [] {
     const sim::Config& c = sim::config();
-    Schedule schedule = c.schedule == sim::ScheduleKind::reverse  ? Schedule::reverse
-                        : c.schedule == sim::ScheduleKind::random ? Schedule::random
-                                                                  : Schedule::in_order;
-    return Settings{c.workers, schedule, c.seed, c.stack_bytes, c.device};
+    return Settings{c.workers, static_cast<Schedule>(c.schedule), c.seed, c.stack_bytes, c.device, c.checks};
   }();
   return s;
 }

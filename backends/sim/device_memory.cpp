@@ -5,6 +5,8 @@
 
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/findings.hpp"
+#include "sim/check/global_shadow.hpp"
+#include "sim/exec/access_hooks.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
 
@@ -25,6 +27,10 @@ const char* alloc_call(unsigned tag) {
   return "?";
 }
 const char* free_call(unsigned tag) { return static_cast<AllocKind>(tag) == AllocKind::host ? "cudaFreeHost" : "cudaFree"; }
+
+// The checkers' shadow of the heap, in the checked build (null in a fast one, which has no use
+// for it).
+sim::check::GlobalShadow* checked_shadow() { return sim::instrumented() ? sim::check::GlobalShadow::instance() : nullptr; }
 
 std::string describe(const sim::HeapAllocation& a) {
   return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
@@ -66,6 +72,7 @@ cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCall
     if (counts) device_bytes_in_use -= size;
     return cudaErrorMemoryAllocation;
   }
+  if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_allocate(p, size, kind != AllocKind::device);
   *out = p;
   return cudaSuccess;
 }
@@ -80,6 +87,7 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
   using O = sim::DeviceHeap::FreeOutcome;
   switch (heap().release(p, accepted, caller.return_address, &a)) {
     case O::freed:
+      if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_free(p, a.size);
       if (kind != AllocKind::host) {
         std::lock_guard<std::mutex> lock(accounting);
         device_bytes_in_use -= a.size;
@@ -161,9 +169,36 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
 
 bool is_device_memory(const void* p) { return heap().in_range(p); }
 
+void note_written(void* dst, const void* src, std::size_t n) {
+  sim::check::GlobalShadow* shadow = checked_shadow();
+  if (!shadow) return;
+  if (src) shadow->copy_initialised(dst, src, n);
+  else shadow->mark_initialised(dst, n);
+}
+
+// A checker's finding about an access to device memory: which allocation, and where it was made.
+void explain_checked_access(sim::Diagnostic& d) {
+  const void* p = reinterpret_cast<const void*>(d.address);
+  const auto a = heap().lookup(p);
+  if (a && a->contains(d.address)) {
+    d.message += " (byte " + std::to_string(d.address - a->begin) + " of " + describe(*a) +
+                 (a->freed ? ", which was freed)" : ")");
+    add_history(d, *a);
+  } else if (a && d.address >= a->end()) {
+    d.message += " (" + std::to_string(d.address - a->end()) + " bytes past the end of " + describe(*a) + ")";
+    add_history(d, *a);
+  } else if (a) {
+    d.message += " (" + std::to_string(a->begin - d.address) + " bytes before " + describe(*a) + ")";
+    add_history(d, *a);
+  } else {
+    d.message += " (device memory that holds no allocation)";
+  }
+}
+
 void explain_fault_address(sim::Diagnostic& d) {
   const void* p = reinterpret_cast<const void*>(d.address);
   if (!heap().in_range(p)) return;
+  if (d.kind != sim::DiagnosticKind::illegal_address) return explain_checked_access(d);
   const std::size_t keep = d.message.find(" (in ");  // the function, when no line is known
   const std::string where = keep == std::string::npos ? "" : d.message.substr(keep);
   if (auto a = heap().lookup(p); a && a->freed) {
@@ -181,6 +216,7 @@ void explain_fault_address(sim::Diagnostic& d) {
 
 void free_all_device_memory() {
   heap().release_all();
+  if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->reset();
   std::lock_guard<std::mutex> lock(accounting);
   device_bytes_in_use = 0;
 }

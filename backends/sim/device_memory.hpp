@@ -32,6 +32,9 @@ bool is_device_memory(const void* p);
 
 // For a kernel fault at an address in device memory: says what is there (a freed allocation,
 // the space past an allocation's end) in d's message, with notes for the allocation's history.
+// [dst, dst + n) was written by a copy from src (nullptr: by a memset); the checkers' shadow
+// learns which bytes are now initialised.
+void note_written(void* dst, const void* src, std::size_t n);
 void explain_fault_address(sim::Diagnostic& d);
 
 // cudaDeviceReset: every allocation, live or quarantined, is gone.

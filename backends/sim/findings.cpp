@@ -1,26 +1,161 @@
 #include "backends/sim/findings.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "sim/config/config.hpp"
 
 namespace cusim::backend {
 namespace {
 std::mutex m;
+// Never destroyed: see work_queues.cpp.
 std::vector<cusim::Finding>& store() {
-  static auto* s = new std::vector<cusim::Finding>;  // never destroyed: see work_queues.cpp
+  static auto* s = new std::vector<cusim::Finding>;
   return *s;
 }
+std::vector<cusim::Finding>& all_made() {  // for CUSIM_REPORT: every finding, taken or not
+  static auto* s = new std::vector<cusim::Finding>;
+  return *s;
+}
+unsigned suppressed = 0;
+
+// CUSIM_SUPPRESSIONS: "<kind> <file-suffix>[:<line>]" per line; '#' starts a comment.
+struct Suppression {
+  std::string kind, file;
+  unsigned line = 0;
+};
+const std::vector<Suppression>& suppressions() {
+  static const std::vector<Suppression> list = [] {
+    std::vector<Suppression> out;
+    const std::string& path = sim::config().suppressions;
+    if (path.empty()) return out;
+    std::ifstream in(path);
+    if (!in) {
+      std::fprintf(stderr, "cusim: warning: cannot read the suppressions file %s\n", path.c_str());
+      return out;
+    }
+    std::string text;
+    for (unsigned n = 1; std::getline(in, text); ++n) {
+      if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
+      const auto b = text.find_first_not_of(" \t");
+      if (b == std::string::npos) continue;
+      Suppression s;
+      const auto space = text.find_first_of(" \t", b);
+      s.kind = text.substr(b, space == std::string::npos ? std::string::npos : space - b);
+      if (space != std::string::npos) {
+        const auto fb = text.find_first_not_of(" \t", space);
+        if (fb != std::string::npos) s.file = text.substr(fb, text.find_last_not_of(" \t") + 1 - fb);
+      }
+      if (const auto colon = s.file.rfind(':'); colon != std::string::npos) {
+        s.line = static_cast<unsigned>(std::strtoul(s.file.c_str() + colon + 1, nullptr, 10));
+        s.file.erase(colon);
+      }
+      if (s.file.empty()) {
+        std::fprintf(stderr, "cusim: warning: %s:%u: expected \"<kind> <file>[:<line>]\"; line ignored\n", path.c_str(), n);
+        continue;
+      }
+      out.push_back(std::move(s));
+    }
+    return out;
+  }();
+  return list;
+}
+
+bool is_suppressed(const cusim::Finding& f) {
+  for (const Suppression& s : suppressions()) {
+    if (s.kind != f.kind && s.kind != "*") continue;
+    if (f.file.size() < s.file.size() || f.file.compare(f.file.size() - s.file.size(), s.file.size(), s.file) != 0) continue;
+    if (s.line && s.line != f.line) continue;
+    return true;
+  }
+  return false;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (c == '\n') out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else out += c;
+  }
+  return out + "\"";
+}
+
+void write_report(const std::string& path, const std::vector<cusim::Finding>& list) {
+  std::ofstream out(path);
+  if (!out) {
+    std::fprintf(stderr, "cusim: warning: cannot write the report %s\n", path.c_str());
+    return;
+  }
+  out << "{\n  \"findings\": [";
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const cusim::Finding& f = list[i];
+    out << (i ? ",\n" : "\n") << "    {\"kind\": " << json_string(f.kind) << ", \"error\": " << int(f.error)
+        << ", \"kernel\": " << json_string(f.kernel) << ", \"space\": " << json_string(f.space)
+        << ", \"file\": " << json_string(f.file) << ", \"line\": " << f.line
+        << ", \"other_file\": " << json_string(f.other_file) << ", \"other_line\": " << f.other_line
+        << ", \"count\": " << f.count << ", \"text\": " << json_string(f.text) << "}";
+  }
+  out << "\n  ]\n}\n";
+}
+
+// At exit, after the work queues have drained (this handler is registered before any queue
+// exists, so it runs after theirs): the JSON report, and the exit status when the program ends
+// with findings it did not take.
+void at_exit(int status, void*) {
+  std::vector<cusim::Finding> untaken, every;
+  unsigned hidden;
+  {
+    std::lock_guard<std::mutex> lock(m);
+    untaken = store();
+    every = all_made();
+    hidden = suppressed;
+  }
+  const sim::Config& c = sim::config();
+  if (!c.report.empty()) write_report(c.report, every);
+  if (untaken.empty()) return;
+  unsigned total = 0;
+  for (const cusim::Finding& f : untaken) total += f.count;
+  if (!c.quiet) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "cusim: ERROR SUMMARY: %u finding%s (%zu distinct)", total, total == 1 ? "" : "s", untaken.size());
+    if (hidden) std::fprintf(stderr, ", %u suppressed", hidden);
+    std::fputc('\n', stderr);
+  }
+  if (status == 0 && c.error_exitcode != 0) {
+    std::fflush(nullptr);
+    _exit(c.error_exitcode);
+  }
+}
+[[gnu::constructor]] void register_at_exit() { on_exit(at_exit, nullptr); }
+
 }  // namespace
 
 void report(const sim::Diagnostic& d, cudaError_t error) {
-  cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d)};
+  cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d), d.space,
+                   d.site.file ? d.site.file : "", d.site.line, d.other_site.file ? d.other_site.file : "",
+                   d.other_site.line, d.count};
+  if (is_suppressed(f)) {
+    std::lock_guard<std::mutex> lock(m);
+    suppressed += d.count;
+    return;
+  }
   if (!sim::config().quiet) {
     std::fflush(stdout);  // keep the program's own output before the finding
     std::fputs(("cusim: " + f.text).c_str(), stderr);
   }
   std::lock_guard<std::mutex> lock(m);
+  if (!sim::config().report.empty()) all_made().push_back(f);
   store().push_back(std::move(f));
 }
 
@@ -34,5 +169,11 @@ std::vector<Finding> findings() {
 void clear_findings() {
   std::lock_guard<std::mutex> lock(backend::m);
   backend::store().clear();
+}
+std::vector<Finding> take_findings() {
+  std::lock_guard<std::mutex> lock(backend::m);
+  std::vector<Finding> out;
+  out.swap(backend::store());
+  return out;
 }
 }  // namespace cusim

@@ -22,18 +22,26 @@ sim::BlockRun& running_block(const char* what) {
 }  // namespace
 
 int block_barrier(BarrierOp op, int predicate, const std::source_location& site) {
+  sim::running::PauseChecks pause;
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }
 unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
                                    const std::source_location& site) {
+  sim::running::PauseChecks pause;
   return running_block("a warp intrinsic").warp_collective(op, mask, value, b, c, site);
 }
 void* shared_static(const SharedDecl& decl, const std::source_location& site) {
+  sim::running::PauseChecks pause;
   return running_block("a __shared__ declaration").shared_static(decl, site);
 }
 void* shared_dynamic() { return running_block("an extern __shared__ declaration").shared_dynamic(); }
-void thread_fence(FenceScope) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+void thread_fence(FenceScope) {
+  sim::running::PauseChecks pause;
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  running_block("__threadfence()").fence();
+}
 void trap(const std::source_location& site) {
+  sim::running::checker = nullptr;
   running_block("__trap()").fail_thread(
       sim::DiagnosticKind::trap, "__trap() called",
       sim::SourceSite{site.file_name(), unsigned(site.line()), unsigned(site.column()), site.function_name()});
@@ -45,6 +53,7 @@ void trap(const std::source_location& site) {
 // behaves as glibc's. Defined here, in the executable, it takes precedence over libc's.
 extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* file, unsigned int line,
                                            const char* function) noexcept {
+  cusim::sim::running::checker = nullptr;  // the report's strings are not the kernel's accesses
   if (cusim::sim::BlockRun* run = cusim::sim::BlockRun::current(); run && cusim::sim::BlockRun::in_thread())
     run->fail_thread(cusim::sim::DiagnosticKind::assertion_failed, std::string("assertion `") + assertion + "' failed",
                      cusim::sim::SourceSite{file, line, 0, function});

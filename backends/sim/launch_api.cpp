@@ -1,5 +1,8 @@
 // cusim::launch on the simulator: validate the configuration against the device profile, run the
 // grid, turn a failed launch into CUDA's error code and a finding.
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
 #include <string>
 
 #include "backends/sim/device_memory.hpp"
@@ -10,6 +13,7 @@
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
+#include "sim/exec/access_hooks.hpp"
 #include "sim/exec/grid_run.hpp"
 #include "sim/report/symbolize.hpp"
 
@@ -30,7 +34,11 @@ ErrorMapping error_for(sim::DiagnosticKind kind) {
   using K = sim::DiagnosticKind;
   switch (kind) {
     case K::assertion_failed: return {cudaErrorAssert, true};
-    case K::illegal_address: return {cudaErrorIllegalAddress, true};
+    case K::illegal_address:
+    case K::out_of_bounds:
+    case K::use_after_free:
+    case K::wild_access: return {cudaErrorIllegalAddress, true};
+    case K::misaligned_access: return {cudaErrorMisalignedAddress, true};
     case K::illegal_instruction: return {cudaErrorIllegalInstruction, true};
     case K::deadlock: return {cudaErrorLaunchTimeout, true};
     case K::shared_memory_limit: return {cudaErrorInvalidValue, false};
@@ -41,6 +49,17 @@ ErrorMapping error_for(sim::DiagnosticKind kind) {
 
 sim::SourceSite site_of(const detail::LaunchRequest& r) {
   return {r.site.file_name(), unsigned(r.site.line()), unsigned(r.site.column()), r.site.function_name()};
+}
+
+// racecheck and initcheck see accesses only in the checked build; asking for them explicitly in
+// a fast build gets one warning.
+void warn_if_unchecked(const sim::LaunchPlan& plan) {
+  static std::once_flag once;
+  if (plan.instrumented || !(plan.checks & (sim::check_racecheck | sim::check_initcheck)) || !std::getenv("CUSIM_CHECK")) return;
+  std::call_once(once, [] {
+    std::fprintf(stderr, "cusim: warning: racecheck and initcheck need the checked build (CMake option CUSIM_CHECKED=ON); "
+                         "this program's kernels are not instrumented\n");
+  });
 }
 
 // Rejects a launch before anything runs: records the finding and returns the error.
@@ -109,12 +128,15 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.dynamic_shared = r.shared_bytes;
   plan.shared_limit = info.max_dynamic_shared >= 0 ? dev.sharedMemPerBlockOptin : dev.sharedMemPerBlock;
   plan.static_shared_limit = dev.sharedMemPerBlock;
-  plan.schedule = s.schedule == Schedule::reverse  ? sim::ScheduleKind::reverse
-                  : s.schedule == Schedule::random ? sim::ScheduleKind::random
-                                                   : sim::ScheduleKind::in_order;
+  plan.schedule = static_cast<sim::ScheduleKind>(s.schedule);  // the same order of values
   plan.seed = s.seed;
   plan.stack_bytes = s.stack_bytes;
   plan.workers = s.workers ? s.workers : 1;
+  plan.packet_bytes = r.packet_bytes;
+  plan.checks = s.checks;
+  plan.instrumented = sim::instrumented();
+  if (plan.checks) plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
+  warn_if_unchecked(plan);
   plan.prepare();
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
@@ -122,9 +144,16 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   enqueue(queue, [plan = std::move(shared_plan), packet = r.packet] {
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
+    // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
+    if (plan->check_state)
+      for (sim::Diagnostic& d : plan->check_state->diagnostics()) {
+        d.kernel = sim::function_name(plan->kernel);
+        if (d.space == "global") explain_fault_address(d);
+        report(d, cudaSuccess);
+      }
     if (!out.failed) return;
     out.diagnostic.kernel = sim::function_name(plan->kernel);
-    if (out.diagnostic.kind == sim::DiagnosticKind::illegal_address) explain_fault_address(out.diagnostic);
+    explain_fault_address(out.diagnostic);
     const ErrorMapping e = error_for(out.diagnostic.kind);
     report(out.diagnostic, e.error);
     // Too much static shared memory is a launch error on CUDA, where the sizes are known before

@@ -32,7 +32,10 @@ cudaError_t memcpy_on(const char* call, void* dst, const void* src, std::size_t 
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = check_copy(call, dst, src, count, kind, caller)) return record(e);
-  cusim::backend::enqueue(q, [=] { std::memmove(dst, src, count); });
+  cusim::backend::enqueue(q, [=] {
+    cusim::backend::note_written(dst, src, count);
+    std::memmove(dst, src, count);
+  });
   if (!wait) return cudaSuccess;
   cusim::backend::synchronize(q);
   return record(cusim::backend::take_execution_error());
@@ -46,7 +49,10 @@ cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, c
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", p, count, Side::device, caller)) return record(e);
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
-  cusim::backend::enqueue(q, [=] { std::memset(p, value, count); });
+  cusim::backend::enqueue(q, [=] {
+    cusim::backend::note_written(p, nullptr, count);
+    std::memset(p, value, count);
+  });
   return cudaSuccess;
 }
 

@@ -45,6 +45,7 @@ Config read_environment() {
     if (!std::strcmp(s, "in-order")) c.schedule = ScheduleKind::in_order;
     else if (!std::strcmp(s, "reverse")) c.schedule = ScheduleKind::reverse;
     else if (!std::strcmp(s, "random")) c.schedule = ScheduleKind::random;
+    else if (!std::strcmp(s, "interleaved")) c.schedule = ScheduleKind::interleaved;
     else warn("CUSIM_SCHEDULE", s);
   }
   c.seed = positive("CUSIM_SEED", 1);
@@ -53,10 +54,44 @@ Config read_environment() {
   if (const char* d = env("CUSIM_DEVICE")) c.device = d;  // validated against the profile table
   c.quiet = false;
   if (const char* q = env("CUSIM_QUIET")) c.quiet = std::strcmp(q, "0") != 0;
+  c.checks = check_all;
+  if (const char* k = env("CUSIM_CHECK"); k && !parse_checks(k, &c.checks)) {
+    warn("CUSIM_CHECK", k);
+    c.checks = check_all;
+  }
+  c.error_exitcode = 1;
+  if (const char* e = env("CUSIM_ERROR_EXITCODE")) {
+    char* end = nullptr;
+    const long v = std::strtol(e, &end, 10);
+    if (*end != '\0' || v < 0 || v > 255) warn("CUSIM_ERROR_EXITCODE", e);
+    else c.error_exitcode = static_cast<int>(v);
+  }
+  if (const char* f = env("CUSIM_SUPPRESSIONS")) c.suppressions = f;
+  if (const char* r = env("CUSIM_REPORT")) c.report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
   return c;
 }
 
 }  // namespace
+
+bool parse_checks(const char* text, unsigned* checks) {
+  unsigned bits = 0;
+  const char* p = text;
+  while (*p) {
+    const char* end = std::strchr(p, ',');
+    const std::size_t n = end ? static_cast<std::size_t>(end - p) : std::strlen(p);
+    auto is = [&](const char* word) { return std::strlen(word) == n && std::strncmp(p, word, n) == 0; };
+    if (is("memcheck")) bits |= check_memcheck;
+    else if (is("racecheck")) bits |= check_racecheck;
+    else if (is("initcheck")) bits |= check_initcheck;
+    else if (is("synccheck")) bits |= check_synccheck;
+    else if (is("all")) bits |= check_all;
+    else if (!is("none")) return false;
+    p += n;
+    if (*p == ',') ++p;
+  }
+  *checks = bits;
+  return true;
+}
 
 Config& config() {
   static Config c = read_environment();

@@ -6,7 +6,16 @@
 
 namespace cusim::sim {
 
-enum class ScheduleKind { in_order, reverse, random };
+enum class ScheduleKind { in_order, reverse, random, interleaved };
+
+// The checkers, as bits of Config::checks (CUSIM_CHECK); the same values as cusim::check::*.
+enum CheckBits : unsigned {
+  check_memcheck = 1u,
+  check_racecheck = 2u,
+  check_initcheck = 4u,
+  check_synccheck = 8u,
+  check_all = 15u,
+};
 
 struct Config {
   unsigned workers;
@@ -15,7 +24,14 @@ struct Config {
   std::size_t stack_bytes;
   std::string device;
   bool quiet;
+  unsigned checks;           // CheckBits
+  int error_exitcode;
+  std::string suppressions;  // file name, or empty
+  std::string report;        // JSON report file, or empty
 };
+
+// Parses a CUSIM_CHECK value ("memcheck,racecheck", "all", "none"); false if a word is unknown.
+bool parse_checks(const char* text, unsigned* checks);
 
 // The process-wide configuration; the first call reads CUSIM_* from the environment. Invalid
 // values are reported on stderr once and replaced by the default.

@@ -26,6 +26,7 @@ namespace cusim::sim {
 namespace running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;
+constinit thread_local check::BlockChecker* checker = nullptr;
 }  // namespace running
 
 namespace {
@@ -184,6 +185,18 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   barrier_divergent_ = false;
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan.dynamic_shared);
+  if (plan.instrumented && plan.check_state &&
+      (plan.checks & (check_memcheck | check_racecheck | check_initcheck))) {
+    if (!checker_) checker_ = std::make_unique<check::BlockChecker>();
+    checker_->begin_block(*plan.check_state,
+                          check::BlockChecker::BlockSetup{static_cast<std::uint32_t>(block_linear), n_,
+                                                          static_cast<char*>(arena_.begin()), SharedArena::kCapacity,
+                                                          plan.dynamic_shared, plan.packet, plan.packet_bytes,
+                                                          StackPool::page_round(plan.stack_bytes)});
+    active_checker_ = checker_.get();
+  } else {
+    active_checker_ = nullptr;
+  }
   outcome_ = BlockOutcome{};
   signal_fault_ = SignalFault{};
 
@@ -200,6 +213,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
 
   // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
   running::thread = nullptr;
+  running::checker = nullptr;
   if (signal_fault_.signo) diagnose_signal();
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
@@ -234,12 +248,20 @@ inline void BlockRun::enter(SimThread& t) {
 // Runs the kernel body for the current thread. An exception escaping it is described in
 // `escaped` and fully caught here: the block is then abandoned by fail(), which never returns,
 // and leaving a handler open would corrupt this OS thread's exception bookkeeping.
+//
+// Accesses are checked only while kernel code runs: the engine's own code may call instances of
+// library templates (std::string, ...) that the checked build instrumented, and those accesses
+// are not the kernel's.
 [[gnu::always_inline]] inline void BlockRun::invoke_kernel(std::string& escaped) {
   try {
+    running::checker = active_checker_;
     plan_->invoke(plan_->packet);
+    running::checker = nullptr;
   } catch (const std::exception& e) {
+    running::checker = nullptr;
     escaped = std::string("an exception escaped kernel code: ") + e.what();
   } catch (...) {
+    running::checker = nullptr;
     escaped = "an exception of unknown type escaped kernel code";
   }
 }
@@ -393,6 +415,8 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
 }
 
 void BlockRun::release_barrier() {
+  if (live_ < n_ && (plan_->checks & check_synccheck) && plan_->check_state) note_exited_at_barrier();
+  if (active_checker_) checker_->on_barrier();
   if (barrier_divergent_) {
     Diagnostic d;
     d.kind = DiagnosticKind::barrier_divergence;
@@ -507,7 +531,9 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
 void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll) {
   const unsigned mask = coll.mask;
   switch (coll.op) {
-    case detail::WarpOp::sync: break;
+    case detail::WarpOp::sync:
+      if (active_checker_) checker_->on_warp_sync(warp_index, mask);
+      break;
     case detail::WarpOp::ballot:
     case detail::WarpOp::all:
     case detail::WarpOp::any: {
@@ -576,7 +602,11 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
 // ---- shared memory ---------------------------------------------------------------------------
 
 void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_location& site) {
-  if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) return p;
+  const std::size_t before = arena_.static_bytes();
+  if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
+    if (active_checker_ && arena_.static_bytes() != before) checker_->on_shared_variable(decl.name, p, decl.size);
+    return p;
+  }
   Diagnostic d = thread_diagnostic(
       DiagnosticKind::shared_memory_limit, *running::thread,
       "__shared__ '" + std::string(decl.name) + "' (" + std::to_string(decl.size) + " bytes) takes the block to " +
@@ -600,6 +630,7 @@ Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, 
 }
 
 void BlockRun::fail(Diagnostic d) {
+  running::checker = nullptr;
   outcome_.failed = true;
   outcome_.diagnostic = std::move(d);
   running::thread = nullptr;
@@ -619,6 +650,45 @@ void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) 
   running::thread = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
+}
+
+void BlockRun::fail_access(Diagnostic d, const void* pc) {
+  Diagnostic full = thread_diagnostic(d.kind, *running::thread, std::move(d.message));
+  full.space = std::move(d.space);
+  full.address = d.address;
+  full.site = call_site(pc);
+  fail(std::move(full));
+}
+
+void BlockRun::preempt() {
+  if (straight_run_) settle_straight_run(true);
+  SimThread& t = *running::thread;
+  make_ready(t);
+  // Threads not started yet go first: they too must reach their first access before anyone
+  // goes on, as the lanes of a warp would.
+  if (next_start_ < n_) switch_to(&t.ctx, next_runner());
+  else dispatch(&t.ctx);
+}
+
+void BlockRun::fence() {
+  if (active_checker_) checker_->on_fence(running::thread->linear);
+}
+
+// synccheck: a barrier completes while threads of the block have exited. CUDA leaves this
+// undefined (a barrier in code that not every thread reaches); the engine lets the exited threads
+// leave the barrier, and this notes it without ending the launch.
+void BlockRun::note_exited_at_barrier() {
+  std::uint32_t first = 0;
+  while (first < n_ && threads_[first].state != ThreadState::exited) ++first;
+  check::RawFinding f;
+  f.kind = DiagnosticKind::barrier_divergence;
+  f.source = site_of(barrier_site_);
+  f.block = static_cast<std::uint32_t>(block_linear_);
+  f.thread = static_cast<std::uint16_t>(first < n_ ? first : 0);
+  f.message = std::to_string(n_ - live_) + " of the " + std::to_string(n_) +
+              " threads of the block exited without reaching this __syncthreads(), where the others wait "
+              "(undefined on a GPU: every thread of a block must reach each barrier)";
+  plan_->check_state->note(std::move(f));
 }
 
 bool BlockRun::is_stack_guard(const void* address) const {

@@ -10,11 +10,13 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <random>
 #include <source_location>
 #include <vector>
 
 #include "cusim/detail/sim_abi.hpp"
+#include "sim/check/block_checker.hpp"
 #include "sim/exec/context.hpp"
 #include "sim/exec/launch_plan.hpp"
 #include "sim/exec/stack_pool.hpp"
@@ -47,6 +49,22 @@ namespace running {
 // every intrinsic, so they are plain thread-locals, inlined into the callers.
 extern constinit thread_local BlockRun* block;
 extern constinit thread_local SimThread* thread;
+// The checker of the running block when its kernel's accesses are checked (checked build), else
+// nullptr: the first thing every access hook reads.
+extern constinit thread_local check::BlockChecker* checker;
+
+// Suspends checking while the engine runs on a kernel thread's behalf (an intrinsic, a failure
+// report); restores it when the thread returns to kernel code.
+class PauseChecks {
+ public:
+  PauseChecks() : saved_(checker) { checker = nullptr; }
+  ~PauseChecks() { checker = saved_; }
+  PauseChecks(const PauseChecks&) = delete;
+  PauseChecks& operator=(const PauseChecks&) = delete;
+
+ private:
+  check::BlockChecker* saved_;
+};
 }  // namespace running
 
 class BlockRun {
@@ -75,6 +93,14 @@ class BlockRun {
   [[noreturn]] void fail_thread(DiagnosticKind kind, std::string message, SourceSite site);
   // Ends the block after a hardware fault in a kernel thread; called from the signal handler.
   [[noreturn]] void fail_from_signal(int signo, const void* address, const void* pc);
+  // Ends the block when the running thread's access at code address `pc` must not happen.
+  [[noreturn]] void fail_access(Diagnostic d, const void* pc);
+  // Lets the other threads of the block run before the running thread goes on (the interleaved
+  // schedule switches at every checked access).
+  void preempt();
+  bool interleaved() const { return plan_->schedule == ScheduleKind::interleaved; }
+  // __threadfence() and its scoped forms in the running thread.
+  void fence();
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
 
@@ -126,6 +152,7 @@ class BlockRun {
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
   void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;
+  void note_exited_at_barrier();
   Dim thread_dim(std::uint32_t linear) const;
   // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
   void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
@@ -161,6 +188,8 @@ class BlockRun {
 
   std::vector<Warp> warps_;
   SharedArena arena_;
+  std::unique_ptr<check::BlockChecker> checker_;  // made on the first checked launch
+  check::BlockChecker* active_checker_ = nullptr;  // checker_ while the launch is checked
   StackPool pool_;
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
   // in this block or a later one, resumes it, so fibers are made once per OS thread, not once

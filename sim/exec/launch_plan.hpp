@@ -4,9 +4,11 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "cusim/detail/types.hpp"
+#include "sim/check/launch_state.hpp"
 #include "sim/config/config.hpp"
 
 namespace cusim::sim {
@@ -15,6 +17,7 @@ struct LaunchPlan {
   const void* kernel = nullptr;           // identity of the kernel, for names in findings
   void (*invoke)(const void*) = nullptr;  // runs the kernel body for the current thread
   const void* packet = nullptr;
+  std::size_t packet_bytes = 0;
   dim3 grid, block;
   std::uint64_t blocks = 0;                // grid.x * grid.y * grid.z
   unsigned threads = 0;                    // block.x * block.y * block.z
@@ -25,6 +28,10 @@ struct LaunchPlan {
   std::uint64_t seed = 1;
   std::size_t stack_bytes = 0;
   unsigned workers = 1;
+  unsigned checks = 0;                     // CheckBits of the checkers on for this launch
+  // The checkers' state of the launch (its findings that do not end it): null when checks == 0.
+  std::shared_ptr<check::LaunchState> check_state;
+  bool instrumented = false;               // kernel code reports its accesses (checked build)
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
   mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch

@@ -41,6 +41,7 @@ class DeviceHeap {
     return reinterpret_cast<std::uintptr_t>(p) - base_ < reserved_;
   }
   std::size_t reserved_bytes() const noexcept { return reserved_; }
+  std::uintptr_t base() const noexcept { return base_; }
 
   // A new zero-filled allocation of `size` (> 0) bytes, or nullptr if the reserved range has no
   // room left. Thread-safe.

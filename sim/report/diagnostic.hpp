@@ -25,6 +25,18 @@ enum class DiagnosticKind {
   invalid_free,           // a free of something that is not a live allocation's start, or of the wrong kind
   invalid_memory_range,   // a copy or memset whose range leaves its allocation, lies in freed memory or is not device memory
   invalid_handle,         // a stream or event used after it was destroyed, or never created
+  // the checkers (checked build): memcheck
+  out_of_bounds,          // an access outside its allocation or shared variable (in a redzone)
+  misaligned_access,      // an access not aligned to its size
+  use_after_free,         // an access to freed device memory
+  wild_access,            // an access to memory that is no device allocation, shared memory or stack
+  // racecheck
+  race_raw,               // a read racing with an earlier write
+  race_war,               // a write racing with an earlier read
+  race_waw,               // two writes racing
+  race_atomic,            // an atomic and a plain access racing
+  // initcheck
+  uninitialized_read,     // a read of device or shared memory that nothing wrote
 };
 
 const char* kind_name(DiagnosticKind kind);
@@ -59,6 +71,9 @@ struct Diagnostic {
   std::string message;           // one sentence, without location
   std::vector<ThreadGroup> groups;
   std::uint64_t address = 0;     // faulting address, where there is one
+  std::string space;             // "global" or "shared" for findings about an access
+  SourceSite other_site;         // the other access of a race
+  unsigned count = 1;            // occurrences folded into this finding (deduplicated by kind and sites)
 };
 
 // "file:line:col: error: <kind>: <message> ..." followed by one "note:" line per group.

@@ -24,6 +24,15 @@ const char* kind_name(DiagnosticKind kind) {
     case DiagnosticKind::invalid_free: return "invalid-free";
     case DiagnosticKind::invalid_memory_range: return "invalid-memory-range";
     case DiagnosticKind::invalid_handle: return "invalid-handle";
+    case DiagnosticKind::out_of_bounds: return "out-of-bounds";
+    case DiagnosticKind::misaligned_access: return "misaligned-access";
+    case DiagnosticKind::use_after_free: return "use-after-free";
+    case DiagnosticKind::wild_access: return "wild-access";
+    case DiagnosticKind::race_raw: return "race-raw";
+    case DiagnosticKind::race_war: return "race-war";
+    case DiagnosticKind::race_waw: return "race-waw";
+    case DiagnosticKind::race_atomic: return "race-atomic";
+    case DiagnosticKind::uninitialized_read: return "uninitialized-read";
   }
   return "unknown";
 }
@@ -50,6 +59,7 @@ std::string render_text(const Diagnostic& d) {
     if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
     out += "]";
   }
+  if (d.count > 1) out += " (" + std::to_string(d.count) + " times)";
   out += "\n";
   for (const ThreadGroup& g : d.groups) {
     if (g.threads.empty()) {

@@ -17,5 +17,5 @@ TEST_CASE("docs/CONFIGURATION.md documents every flag with its default") {
     const std::string row = std::string("| `") + f->name + "` | " + f->default_value + " |";
     CHECK_MESSAGE(doc.str().find(row) != std::string::npos, "missing row for ", f->name);
   }
-  CHECK(count == 6);
+  CHECK(count == 10);
 }

@@ -123,7 +123,14 @@ cudaError_t cudaFuncSetAttribute(void (*kernel)(Params...), cudaFuncAttribute at
 namespace cusim {
 
 // Which ready thread runs next inside a block (and which block next, with one worker).
-enum class Schedule { in_order, reverse, random };
+// interleaved: also switch threads at every memory access (checked build), so that unsynchronised
+// read-modify-writes lose updates as they do on a GPU.
+enum class Schedule { in_order, reverse, random, interleaved };
+
+// The checkers (CUSIM_CHECK), as bits of Settings::checks: cusim::Checks::racecheck, ...
+struct Checks {
+  static constexpr unsigned none = 0, memcheck = 1, racecheck = 2, initcheck = 4, synccheck = 8, all = 15;
+};
 
 // The simulator's live configuration, read once from the CUSIM_* environment variables
 // (docs/CONFIGURATION.md) and adjustable by programs and tests between launches.
@@ -133,19 +140,30 @@ struct Settings {
   unsigned long long seed;     // CUSIM_SEED: seed of the random schedule
   std::size_t stack_bytes;     // CUSIM_STACK_KB: stack of each simulated thread
   std::string device;          // CUSIM_DEVICE: device profile (h100, a100, t4)
+  unsigned checks;             // CUSIM_CHECK: cusim::Checks bits
 };
 Settings& settings();
 
-// A finding of the simulator, as data: its kind (e.g. "barrier-divergence"), the CUDA error it
-// ended the launch with, and its compiler-style rendering.
+// A finding of the simulator, as data: its kind (e.g. "race-raw"), the CUDA error it ended the
+// launch with (cudaSuccess for findings that do not end it: races, uninitialised reads), where,
+// and its compiler-style rendering.
 struct Finding {
   std::string kind;
   cudaError_t error;
   std::string kernel;
   std::string text;
+  std::string space;        // "global", "shared" or empty: the memory the access was to
+  std::string file;         // primary site ("" when unknown)
+  unsigned line = 0;
+  std::string other_file;   // the other access of a race, or the related site
+  unsigned other_line = 0;
+  unsigned count = 1;       // how many times it happened (findings are deduplicated by kind and sites)
 };
-// Every finding since the last clear_findings(), in the order they were made.
+// Every finding since the last clear_findings() or take_findings(), in the order they were made.
 std::vector<Finding> findings();
 void clear_findings();
+// findings() and clear_findings() in one step. Findings a program takes are its own business:
+// only those left untaken at exit set the exit status (CUSIM_ERROR_EXITCODE).
+std::vector<Finding> take_findings();
 
 }  // namespace cusim

@@ -31,6 +31,7 @@ struct LaunchRequest {
   std::size_t shared_bytes;
   cudaStream_t stream;
   std::source_location site;  // where cusim::launch was called
+  std::size_t packet_bytes;   // size of *packet, which kernel code reads (the checkers allow it)
 };
 cudaError_t launch_kernel(const LaunchRequest& request);
 
@@ -64,7 +65,8 @@ cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 blo
   auto packet = std::make_shared<const Packet<Params...>>(
       Packet<Params...>{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}});
   return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke,
-                                     std::move(packet), grid.dims, block, shared_bytes, stream, grid.site});
+                                     std::move(packet), grid.dims, block, shared_bytes, stream, grid.site,
+                                     sizeof(Packet<Params...>)});
 }
 
 }  // namespace cusim::detail

@@ -1,0 +1,406 @@
+#include "sim/check/block_checker.hpp"
+
+#include <link.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+
+#include "sim/check/global_shadow.hpp"
+#include "sim/check/sites.hpp"
+#include "sim/config/config.hpp"
+#include "sim/memory/device_heap.hpp"
+
+namespace cusim::sim::check {
+namespace {
+
+// The program's static data and code, and the extent of static thread-local storage: memory
+// kernel code may touch that is not device memory (__device__ and __constant__ variables,
+// string literals, threadIdx and friends).
+struct ProgramRanges {
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> segments;  // sorted [lo, hi)
+  std::uintptr_t tls_bytes = 0;
+};
+const ProgramRanges& program_ranges() {
+  static const ProgramRanges r = [] {
+    ProgramRanges out;
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* data) {
+          auto& o = *static_cast<ProgramRanges*>(data);
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+            if (ph.p_type == PT_LOAD)
+              o.segments.emplace_back(info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz);
+            if (ph.p_type == PT_TLS) o.tls_bytes += ph.p_memsz + ph.p_align;
+          }
+          return 0;
+        },
+        &out);
+    std::sort(out.segments.begin(), out.segments.end());
+    out.tls_bytes += 4096;  // the thread control block and glibc's own variables
+    return out;
+  }();
+  return r;
+}
+
+std::uint32_t next_block_tag() {
+  static std::atomic<std::uint32_t> tag{1};
+  return tag.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::string hex(std::uintptr_t a) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
+  return buf;
+}
+
+const char* access_word(unsigned flags) {
+  if (flags & kAtomic) return "atomic";
+  return flags & kWrite ? "write" : "read";
+}
+
+class CellLock {
+ public:
+  CellLock(RaceCell& c, bool take) : c_(take ? &c : nullptr) {
+    if (c_)
+      while (__atomic_exchange_n(&c_->lock, 1u, __ATOMIC_ACQUIRE)) __builtin_ia32_pause();
+  }
+  ~CellLock() {
+    if (c_) __atomic_store_n(&c_->lock, 0u, __ATOMIC_RELEASE);
+  }
+
+ private:
+  RaceCell* c_;
+};
+
+}  // namespace
+
+BlockChecker::BlockChecker() = default;
+BlockChecker::~BlockChecker() = default;
+
+void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
+  launch_ = &launch;
+  global_ = (launch.checks & (check_memcheck | check_racecheck | check_initcheck)) ? GlobalShadow::instance() : nullptr;
+  heap_base_ = global_ ? global_->base() : 0;
+  heap_size_ = global_ ? global_->size() : 0;
+  shared_base_ = reinterpret_cast<std::uintptr_t>(s.shared_base);
+  shared_size_ = s.shared_capacity;
+  packet_ = reinterpret_cast<std::uintptr_t>(s.packet);
+  packet_bytes_ = s.packet_bytes;
+  stack_bytes_ = s.stack_bytes;
+  tls_bytes_ = program_ranges().tls_bytes;
+  block_ = s.block;
+  epoch_ = 0;
+  shared_tag_ = next_block_tag();
+  threads_ = s.threads;
+
+  const std::size_t granules = s.shared_capacity >> kGranuleShift;
+  if (!shared_status_) {
+    shared_status_.reset(new std::uint8_t[granules]());
+    shared_cells_.reset(new RaceCell[granules]());
+  }
+  // Nothing of the arena is addressable but the dynamic region and, as they are declared, the
+  // static variables.
+  std::memset(shared_status_.get(), 0, (shared_high_ + 3) >> kGranuleShift);
+  shared_high_ = s.dynamic_bytes;
+  shared_vars_.clear();
+  if (s.dynamic_bytes) on_shared_variable("extern __shared__ (dynamic)", s.shared_base, s.dynamic_bytes);
+
+  if (warp_clock_.size() != threads_ || clocks_dirty_) {
+    warp_clock_.assign(threads_, std::array<std::uint32_t, 32>{});
+    fence_.assign(threads_, Fence{});
+    clocks_dirty_ = false;
+  }
+  ordinal_.assign(threads_, 0);
+  if (acquired_.size() != threads_) acquired_.assign(threads_, {});
+  for (unsigned t : acquiring_) acquired_[t].clear();
+  acquiring_.clear();
+  block_acquired_.clear();
+}
+
+void BlockChecker::on_shared_variable(const char* name, const void* at, std::size_t size) {
+  const auto a = reinterpret_cast<std::uintptr_t>(at);
+  shared_vars_.push_back(SharedVariable{name, a, size});
+  const std::uintptr_t off = a - shared_base_;
+  shared_high_ = std::max<std::size_t>(shared_high_, off + size);
+  // Addressable, not written (bit by bit at the edges: variables are 16-byte aligned, sizes any).
+  for (std::uintptr_t b = 0; b < size; ++b) {
+    if (((off + b) & 3u) == 0 && b + 4 <= size) {
+      shared_status_[(off + b) >> kGranuleShift] = kAddressableBits;
+      b += 3;
+      continue;
+    }
+    shared_status_[(off + b) >> kGranuleShift] |= static_cast<std::uint8_t>(1u << ((off + b) & 3u));
+  }
+}
+
+void BlockChecker::on_barrier() {
+  ++epoch_;
+  for (unsigned t : acquiring_) {
+    for (const Acquired& e : acquired_[t]) join(block_acquired_, e);
+    acquired_[t].clear();
+  }
+  acquiring_.clear();
+}
+
+void BlockChecker::on_warp_sync(unsigned warp, unsigned mask) {
+  clocks_dirty_ = true;
+  std::array<std::uint32_t, 32> joined{};
+  const unsigned first = warp * 32;
+  for (unsigned rest = mask; rest; rest &= rest - 1) {
+    const unsigned lane = static_cast<unsigned>(__builtin_ctz(rest));
+    auto& vc = warp_clock_[first + lane];
+    ++vc[lane];  // the sync is a new step of each participant
+    for (unsigned l = 0; l < 32; ++l) joined[l] = std::max(joined[l], vc[l]);
+  }
+  for (unsigned rest = mask; rest; rest &= rest - 1) warp_clock_[first + static_cast<unsigned>(__builtin_ctz(rest))] = joined;
+}
+
+void BlockChecker::on_fence(unsigned thread) {
+  clocks_dirty_ = true;
+  Fence& f = fence_[thread];
+  f.done = true;
+  f.epoch = epoch_;
+  f.clock = ++warp_clock_[thread][thread & 31];
+}
+
+AccessRecord BlockChecker::record(const Current& c, std::uint8_t mask) const {
+  AccessRecord r;
+  r.site = c.site;
+  r.block = block_;
+  r.thread = static_cast<std::uint16_t>(c.thread);
+  r.flags = static_cast<std::uint8_t>(c.flags | kValid);
+  r.bytes = mask;
+  r.epoch = epoch_;
+  r.clock = warp_clock_[c.thread][c.thread & 31];
+  r.ordinal = ordinal_[c.thread];
+  return r;
+}
+
+bool BlockChecker::ordered(const AccessRecord& e, unsigned thread) const {
+  if (e.block == block_) {
+    if (e.thread == thread || e.epoch < epoch_) return true;
+    if ((e.thread >> 5) == (thread >> 5) && e.clock < warp_clock_[thread][e.thread & 31]) return true;
+  }
+  auto covers = [&](const std::vector<Acquired>& known) {
+    for (const Acquired& k : known)
+      if (k.block == e.block && (e.epoch < k.epoch || (k.thread == e.thread && e.clock < k.clock))) return true;
+    return false;
+  };
+  return covers(acquired_[thread]) || covers(block_acquired_);
+}
+
+// ---- the accesses ----------------------------------------------------------------------------
+
+BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
+  const Current c{thread, a, flags, site_id(pc), "global"};
+  if ((flags & kAtomic) && (launch_->checks & check_racecheck)) atomic_sync(thread, a);
+  return check_granules(c, a, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
+}
+
+BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
+  const Current c{thread, a, flags, site_id(pc), "shared"};
+  const std::uintptr_t off = a - shared_base_;
+  if (off + size > shared_size_) {
+    fatal_ = memory_fault(DiagnosticKind::out_of_bounds, "shared", a, "access past the end of shared memory");
+    return Verdict::fatal;
+  }
+  return check_granules(c, a, size, &shared_status_[off >> kGranuleShift], &shared_cells_[off >> kGranuleShift],
+                        shared_tag_, false);
+}
+
+BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintptr_t a, std::size_t size,
+                                                   std::uint8_t* status, RaceCell* cells, std::uint32_t tag, bool lock) {
+  const unsigned checks = launch_->checks;
+  const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
+  if (checks & check_memcheck) {
+    for (std::uintptr_t g = first; g <= last; ++g) {
+      const unsigned from = g == first ? unsigned(a & 3u) : 0u;
+      const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
+      const std::uint8_t mask = byte_mask(from, to - from);
+      if ((status[g - first] & mask) != mask) {
+        const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(mask & ~status[g - first]));
+        DiagnosticKind kind = DiagnosticKind::out_of_bounds;
+        if (c.space[0] == 'g') {
+          auto alloc = DeviceHeap::instance().lookup(reinterpret_cast<const void*>(bad));
+          if (alloc && alloc->freed && alloc->contains(bad)) kind = DiagnosticKind::use_after_free;
+        }
+        fatal_ = memory_fault(kind, c.space, bad,
+                              std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes at " +
+                                  describe(c));
+        return Verdict::fatal;
+      }
+    }
+    if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) {
+      fatal_ = memory_fault(DiagnosticKind::misaligned_access, c.space, a,
+                            std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes at " +
+                                describe(c) + " is not aligned to " + std::to_string(size) + " bytes");
+      return Verdict::fatal;
+    }
+  }
+  for (std::uintptr_t g = first; g <= last; ++g) {
+    const unsigned from = g == first ? unsigned(a & 3u) : 0u;
+    const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
+    const std::uint8_t mask = byte_mask(from, to - from);
+    std::uint8_t& st = status[g - first];
+    if (!(c.flags & kWrite) || (c.flags & kAtomic)) {
+      if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
+        RawFinding f;
+        f.kind = DiagnosticKind::uninitialized_read;
+        f.space = c.space;
+        f.site = c.site;
+        f.block = block_;
+        f.thread = static_cast<std::uint16_t>(c.thread);
+        f.address = c.address;
+        f.message = std::string(access_word(c.flags)) + " of " + describe(c) + ", which nothing has written";
+        launch_->note(std::move(f));
+        st |= static_cast<std::uint8_t>(mask << 4);  // reported once per place, not per read
+      }
+    }
+    if ((c.flags & kWrite) && ((st >> 4) & mask) != mask) {
+      // Blocks on other workers may write the other bytes of this granule at the same time.
+      if (lock) __atomic_fetch_or(&st, static_cast<std::uint8_t>(mask << 4), __ATOMIC_RELAXED);
+      else st |= static_cast<std::uint8_t>(mask << 4);
+    }
+    if (checks & check_racecheck) {
+      RaceCell& cell = cells[g - first];
+      CellLock guard(cell, lock);
+      check_race(c, cell, mask, tag);
+    }
+  }
+  ++ordinal_[c.thread];
+  return Verdict::device;
+}
+
+void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
+  if (cell.tag != tag) {
+    cell.write.flags = cell.read1.flags = cell.read2.flags = 0;
+    cell.tag = tag;
+  }
+  const bool write = c.flags & kWrite, atomic = c.flags & kAtomic;
+  auto conflicts = [&](const AccessRecord& e) {
+    return e.valid() && (e.bytes & mask) && !(atomic && e.atomic()) && !ordered(e, c.thread);
+  };
+  if (conflicts(cell.write)) report_race(c, cell.write);
+  if (write) {
+    if (conflicts(cell.read1)) report_race(c, cell.read1);
+    if (conflicts(cell.read2)) report_race(c, cell.read2);
+    cell.write = record(c, mask);
+    cell.read1.flags = cell.read2.flags = 0;
+    return;
+  }
+  // Two reads by different threads since the last write are kept, so that a later write by one
+  // of them is still checked against another.
+  const AccessRecord r = record(c, mask);
+  auto replaceable = [&](const AccessRecord& e) {
+    return !e.valid() || (e.block == block_ && e.thread == c.thread) || ordered(e, c.thread);
+  };
+  if (replaceable(cell.read1)) cell.read1 = r;
+  else cell.read2 = r;
+}
+
+void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
+  // Which came first in the threads' programs (not in this schedule): the earlier epoch, then
+  // the fewer accesses made before it; a tie puts the write first.
+  const AccessRecord self = record(c, 0);
+  auto key = [&](const AccessRecord& r) {
+    return std::make_tuple(r.block == block_ ? r.epoch : 0u, r.ordinal, r.write() ? 0 : 1);
+  };
+  const bool other_first = key(other) <= key(self);
+  const AccessRecord& first = other_first ? other : self;
+  const AccessRecord& second = other_first ? self : other;
+  DiagnosticKind kind;
+  if (first.atomic() != second.atomic()) kind = DiagnosticKind::race_atomic;
+  else if (first.write() && second.write()) kind = DiagnosticKind::race_waw;
+  else if (first.write()) kind = DiagnosticKind::race_raw;
+  else kind = DiagnosticKind::race_war;
+
+  std::string scope;
+  if (other.block != block_) scope = "a thread of another block (blocks are unordered unless a __threadfence() and an atomic order them)";
+  else if ((other.thread >> 5) == (c.thread >> 5))
+    scope = "another lane of the same warp, with no __syncwarp() or __syncthreads() between them";
+  else scope = "another thread of the same block, with no __syncthreads() between them";
+
+  RawFinding f;
+  f.kind = kind;
+  f.space = c.space;
+  f.site = second.site;
+  f.other_site = first.site;
+  f.block = second.block;
+  f.thread = second.thread;
+  f.other_block = first.block;
+  f.other_thread = first.thread;
+  f.address = c.address;
+  const char* words[] = {"read", "write"};
+  auto word = [&](const AccessRecord& r) { return r.atomic() ? "atomic" : words[r.write()]; };
+  f.message = std::string(c.space[0] == 's' ? "shared" : "global") + "-memory race: " + word(second) + " of " +
+              describe(c) + " and a " + word(first) + " by " + scope;
+  f.other_state = std::string("the ") + word(first) + (other_first ? " (made earlier)" : "");
+  launch_->note(std::move(f));
+}
+
+void BlockChecker::atomic_sync(unsigned thread, std::uintptr_t address) {
+  std::vector<Acquired>& mine = acquired_[thread];
+  if (launch_->any_release()) {
+    const std::size_t before = mine.size();
+    launch_->acquire(address, mine);
+    if (before == 0 && !mine.empty()) acquiring_.push_back(thread);
+  }
+  const Fence& f = fence_[thread];
+  if (!f.done && mine.empty() && block_acquired_.empty()) return;
+  std::vector<Acquired> entries = block_acquired_;
+  for (const Acquired& e : mine) join(entries, e);
+  if (f.done) join(entries, Acquired{block_, static_cast<std::uint16_t>(thread), f.epoch, f.clock});
+  launch_->release(address, entries);
+}
+
+// ---- reports ---------------------------------------------------------------------------------
+
+std::string BlockChecker::describe(const Current& c) const {
+  if (c.space[0] == 's') {
+    for (const SharedVariable& v : shared_vars_)
+      if (c.address >= v.begin && c.address < v.begin + v.size)
+        return "`" + v.name + "` [byte " + std::to_string(c.address - v.begin) + " of " + std::to_string(v.size) + "]";
+    // Outside every variable: name the nearest one below.
+    const SharedVariable* below = nullptr;
+    for (const SharedVariable& v : shared_vars_)
+      if (v.begin <= c.address && (!below || v.begin > below->begin)) below = &v;
+    if (below)
+      return "shared memory " + std::to_string(c.address - (below->begin + below->size)) + " bytes past the end of `" +
+             below->name + "` (" + std::to_string(below->size) + " bytes)";
+    return "shared memory offset " + std::to_string(c.address - shared_base_) + ", before every shared variable";
+  }
+  return "global memory " + hex(c.address);
+}
+
+Diagnostic BlockChecker::memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const {
+  Diagnostic d;
+  d.kind = kind;
+  d.space = space;
+  d.address = a;
+  d.message = std::move(message);
+  return d;
+}
+
+bool BlockChecker::stack_or_static(std::uintptr_t a) const {
+  const auto sp = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  if (a + 4096 >= sp && a < sp + stack_bytes_) return true;  // this thread's stack
+  if (a - packet_ < packet_bytes_) return true;               // the kernel's arguments
+  const ProgramRanges& r = program_ranges();
+  const auto tp = reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer());
+  if (tp - a < r.tls_bytes || a - tp < 4096) return true;     // static thread-local storage
+  auto it = std::upper_bound(r.segments.begin(), r.segments.end(), std::make_pair(a, ~std::uintptr_t(0)));
+  return it != r.segments.begin() && a < std::prev(it)->second;
+}
+
+BlockChecker::Verdict BlockChecker::other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void*) {
+  if (!(launch_->checks & check_memcheck) || stack_or_static(a)) return Verdict::other;
+  fatal_ = memory_fault(DiagnosticKind::wild_access, "", a,
+                        std::string(access_word(flags)) + " of " + std::to_string(size) + " bytes at " + hex(a) +
+                            ", which is no device allocation, shared memory, stack or static variable "
+                            "(a host pointer passed to a kernel?)");
+  return Verdict::fatal;
+}
+
+}  // namespace cusim::sim::check

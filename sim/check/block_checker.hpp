@@ -1,0 +1,127 @@
+// The checkers' view of one running block (one per worker, reused block after block): every
+// access of its threads to device or shared memory is checked here (DESIGN §5).
+//
+//  memcheck   the bytes must be addressable (inside an allocation or a shared variable), aligned
+//             to the access size, and not freed; memory that is neither device, shared, stack,
+//             thread-local nor the program's static data is a wild access. These end the launch
+//             before the access happens.
+//  initcheck  a read must see bytes that were written (by a kernel, a copy or a memset).
+//  racecheck  two accesses to a byte conflict when one writes and not both are atomic; they are
+//             ordered only by program order, __syncthreads() (the block's epoch), __syncwarp()
+//             (per-lane vector clocks of the warp), or a fence followed by an atomic that another
+//             thread's atomic observes (Acquired entries). Conflicting unordered accesses are a race,
+//             named RAW / WAR / WAW by the order the threads' programs put them in (epoch, then
+//             the count of accesses each thread made), so the verdict is the same in any schedule.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/check/access.hpp"
+#include "sim/check/launch_state.hpp"
+#include "sim/report/diagnostic.hpp"
+
+namespace cusim::sim::check {
+
+class GlobalShadow;
+
+class BlockChecker {
+ public:
+  BlockChecker();
+  ~BlockChecker();
+  BlockChecker(const BlockChecker&) = delete;
+  BlockChecker& operator=(const BlockChecker&) = delete;
+
+  struct BlockSetup {
+    std::uint32_t block;          // linear block id
+    unsigned threads;
+    char* shared_base;            // the block's shared arena and its capacity
+    std::size_t shared_capacity;
+    std::size_t dynamic_bytes;
+    const void* packet;           // the launch's argument packet, which kernel code reads
+    std::size_t packet_bytes;
+    std::size_t stack_bytes;      // of each simulated thread
+  };
+  void begin_block(LaunchState& launch, const BlockSetup& setup);
+  // A static shared variable took [at, at + size) of the arena.
+  void on_shared_variable(const char* name, const void* at, std::size_t size);
+  void on_barrier();
+  void on_warp_sync(unsigned warp, unsigned mask);
+  void on_fence(unsigned thread);
+
+  enum class Verdict { other, device, fatal };  // device: global or shared memory, checked
+  // Checks an access of `size` bytes at `address` by thread `thread` from code address `pc`
+  // (flags: AccessFlags). On Verdict::fatal, fatal() says why the access must not happen.
+  Verdict access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
+    if (address - heap_base_ < heap_size_) return global_access(thread, address, size, flags, pc);
+    if (address - shared_base_ < shared_size_) return shared_access(thread, address, size, flags, pc);
+    // threadIdx and the other built-in variables are thread-locals: the most frequent case left.
+    if (reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer()) - address < tls_bytes_) return Verdict::other;
+    return other_access(address, size, flags, pc);
+  }
+  Diagnostic& fatal() { return fatal_; }
+
+ private:
+  struct SharedVariable {
+    std::string name;
+    std::uintptr_t begin, size;
+  };
+  struct Current {  // the access being checked
+    unsigned thread;
+    std::uintptr_t address;
+    unsigned flags;
+    std::uint32_t site;
+    const char* space;
+  };
+
+  Verdict global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
+  Verdict shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
+  Verdict other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
+  // The checks shared by both spaces, granule by granule.
+  Verdict check_granules(const Current& c, std::uintptr_t a, std::size_t size, std::uint8_t* status, RaceCell* cells,
+                         std::uint32_t tag, bool lock);
+  void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
+  void report_race(const Current& c, const AccessRecord& other);
+  void atomic_sync(unsigned thread, std::uintptr_t address);
+  bool ordered(const AccessRecord& earlier, unsigned thread) const;
+  AccessRecord record(const Current& c, std::uint8_t mask) const;
+  std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
+  Diagnostic memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const;
+  bool stack_or_static(std::uintptr_t a) const;
+
+  LaunchState* launch_ = nullptr;
+  GlobalShadow* global_ = nullptr;
+  std::uintptr_t heap_base_ = 0, heap_size_ = 0;
+  std::uintptr_t shared_base_ = 0, shared_size_ = 0;
+  std::uintptr_t packet_ = 0, packet_bytes_ = 0;
+  std::size_t stack_bytes_ = 0;
+  std::uintptr_t tls_bytes_ = 0;   // static thread-local storage lies below the thread pointer
+  Diagnostic fatal_;
+  std::uint32_t block_ = 0;
+  std::uint32_t epoch_ = 0;        // barriers the block has completed
+  std::uint32_t shared_tag_ = 0;   // of this block run's shared race cells
+  unsigned threads_ = 0;
+  std::size_t shared_high_ = 0;    // arena bytes whose status may be non-zero
+
+  std::vector<SharedVariable> shared_vars_;
+  std::unique_ptr<std::uint8_t[]> shared_status_;
+  std::unique_ptr<RaceCell[]> shared_cells_;
+
+  // Per thread of the block.
+  std::vector<std::array<std::uint32_t, 32>> warp_clock_;  // lane clocks of the thread's warp it has seen
+  bool clocks_dirty_ = false;
+  std::vector<std::uint32_t> ordinal_;
+  struct Fence {
+    bool done = false;
+    std::uint32_t epoch = 0, clock = 0;
+  };
+  std::vector<Fence> fence_;
+  std::vector<std::vector<Acquired>> acquired_;  // what each thread learned through atomics
+  std::vector<unsigned> acquiring_;              // threads whose acquired_ is not empty
+  std::vector<Acquired> block_acquired_;         // what the whole block learned (joined at barriers)
+};
+
+}  // namespace cusim::sim::check

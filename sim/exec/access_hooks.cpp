@@ -1,0 +1,150 @@
+// The checked build's view of memory (DESIGN §5): kernel translation units are compiled with
+// -fsanitize=thread, and these definitions of ThreadSanitizer's entry points receive every load,
+// store and atomic they make (libtsan is not linked). Outside a checked block (host code, fast
+// launches) each hook returns after one thread-local load; in one, accesses go to the block's
+// checker, and memory that is not device or shared memory is filtered out in a few compares.
+//
+// The hooks run before the access: an access memcheck rejects never happens.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "sim/exec/access_hooks.hpp"
+#include "sim/check/access.hpp"
+#include "sim/exec/block_run.hpp"
+
+namespace cusim::sim {
+namespace {
+
+std::atomic<bool> instrumented_code{false};
+
+template <unsigned Flags>
+[[gnu::always_inline]] inline void on_access(const volatile void* p, std::size_t size, const void* pc) {
+  check::BlockChecker* c = running::checker;
+  if (__builtin_expect(c == nullptr, 1)) return;
+  SimThread* t = running::thread;
+  if (!t) return;
+  // The checker's own code may run instrumented template instances: no checking inside it.
+  running::checker = nullptr;
+  const check::BlockChecker::Verdict v = c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
+  running::checker = c;
+  switch (v) {
+    case check::BlockChecker::Verdict::other: return;
+    case check::BlockChecker::Verdict::device:
+      if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
+      return;
+    case check::BlockChecker::Verdict::fatal:
+      running::checker = nullptr;
+      BlockRun::current()->fail_access(c->fatal(), pc);
+  }
+}
+
+}  // namespace
+
+bool instrumented() { return instrumented_code.load(std::memory_order_relaxed); }
+
+}  // namespace cusim::sim
+
+using cusim::sim::on_access;
+using cusim::sim::check::kAtomic;
+using cusim::sim::check::kRead;
+using cusim::sim::check::kWrite;
+#define CUSIM_PC __builtin_return_address(0)
+
+extern "C" {
+
+// Called by each instrumented translation unit's constructor.
+void __tsan_init() { cusim::sim::instrumented_code.store(true, std::memory_order_relaxed); }
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_vptr_update(void**, void*) {}
+void __tsan_vptr_read(void**) {}
+
+#define CUSIM_PLAIN_HOOKS(N)                                                                     \
+  void __tsan_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                              \
+  void __tsan_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                            \
+  void __tsan_unaligned_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                    \
+  void __tsan_unaligned_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                  \
+  void __tsan_volatile_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                     \
+  void __tsan_volatile_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }
+CUSIM_PLAIN_HOOKS(1)
+CUSIM_PLAIN_HOOKS(2)
+CUSIM_PLAIN_HOOKS(4)
+CUSIM_PLAIN_HOOKS(8)
+CUSIM_PLAIN_HOOKS(16)
+#undef CUSIM_PLAIN_HOOKS
+
+void __tsan_read_range(void* p, unsigned long n) {
+  if (n) on_access<kRead>(p, n, CUSIM_PC);
+}
+void __tsan_write_range(void* p, unsigned long n) {
+  if (n) on_access<kWrite>(p, n, CUSIM_PC);
+}
+
+// Atomics: checked, then performed (sequentially consistent: at least as strong as asked).
+#define CUSIM_ATOMIC_HOOKS(N, T)                                                                        \
+  T __tsan_atomic##N##_load(const volatile T* a, int) {                                                 \
+    on_access<kRead | kAtomic>(a, sizeof(T), CUSIM_PC);                                                 \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                        \
+  }                                                                                                     \
+  void __tsan_atomic##N##_store(volatile T* a, T v, int) {                                              \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                           \
+  }                                                                                                     \
+  T __tsan_atomic##N##_exchange(volatile T* a, T v, int) {                                              \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                 \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_add(volatile T* a, T v, int) {                                             \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_sub(volatile T* a, T v, int) {                                             \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_and(volatile T* a, T v, int) {                                             \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_or(volatile T* a, T v, int) {                                              \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_xor(volatile T* a, T v, int) {                                             \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##N##_fetch_nand(volatile T* a, T v, int) {                                            \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                 \
+  }                                                                                                     \
+  bool __tsan_atomic##N##_compare_exchange_strong(volatile T* a, T* expected, T v, int, int) {          \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
+  }                                                                                                     \
+  bool __tsan_atomic##N##_compare_exchange_weak(volatile T* a, T* expected, T v, int, int) {            \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    return __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);       \
+  }                                                                                                     \
+  T __tsan_atomic##N##_compare_exchange_val(volatile T* a, T expected, T v, int, int) {                 \
+    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
+    __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+    return expected;                                                                                    \
+  }
+CUSIM_ATOMIC_HOOKS(8, std::uint8_t)
+CUSIM_ATOMIC_HOOKS(16, std::uint16_t)
+CUSIM_ATOMIC_HOOKS(32, std::uint32_t)
+CUSIM_ATOMIC_HOOKS(64, std::uint64_t)
+#undef CUSIM_ATOMIC_HOOKS
+
+void __tsan_atomic_thread_fence(int) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (cusim::sim::running::checker && cusim::sim::running::thread) {
+    cusim::sim::running::PauseChecks pause;
+    cusim::sim::BlockRun::current()->fence();
+  }
+}
+void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+}  // extern "C"
