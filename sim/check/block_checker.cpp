@@ -336,7 +336,7 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   auto word = [&](const AccessRecord& r) { return r.atomic() ? "atomic" : words[r.write()]; };
   f.message = std::string(c.space[0] == 's' ? "shared" : "global") + "-memory race: " + word(second) + " of " +
               describe(c) + " and a " + word(first) + " by " + scope;
-  f.other_state = std::string("the ") + word(first) + (other_first ? " (made earlier)" : "");
+  f.other_state = std::string("the conflicting ") + word(first);
   launch_->note(std::move(f));
 }
 

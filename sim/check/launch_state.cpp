@@ -60,8 +60,8 @@ std::vector<Diagnostic> LaunchState::diagnostics() const {
       const Dim ob = block_dim(f.other_block), ot = thread_dim(f.other_thread);
       ThreadGroup g;
       g.threads = "(" + std::to_string(ot.x) + "," + std::to_string(ot.y) + "," + std::to_string(ot.z) + ")";
-      g.state = f.other_state + " (block (" + std::to_string(ob.x) + "," + std::to_string(ob.y) + "," +
-                std::to_string(ob.z) + "))";
+      g.state = "of block (" + std::to_string(ob.x) + "," + std::to_string(ob.y) + "," + std::to_string(ob.z) +
+                ") made " + f.other_state;
       g.site = d.other_site;
       d.groups.push_back(std::move(g));
     }

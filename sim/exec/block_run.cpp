@@ -398,7 +398,9 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
   if (barrier_arrived_ == 0) barrier_site_ = site;
-  else if (!same_site(site, barrier_site_)) barrier_divergent_ = true;
+  // Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
+  // the hardware; synccheck reports them (CUDA leaves it undefined).
+  else if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
   barrier_true_ += predicate != 0;
   ++barrier_arrived_;
   t.state = ThreadState::at_barrier;
