@@ -227,14 +227,14 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
           if (alloc && alloc->freed && alloc->contains(bad)) kind = DiagnosticKind::use_after_free;
         }
         fatal_ = memory_fault(kind, c.space, bad,
-                              std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes at " +
+                              std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " +
                                   describe(c));
         return Verdict::fatal;
       }
     }
     if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) {
       fatal_ = memory_fault(DiagnosticKind::misaligned_access, c.space, a,
-                            std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes at " +
+                            std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " +
                                 describe(c) + " is not aligned to " + std::to_string(size) + " bytes");
       return Verdict::fatal;
     }
@@ -279,23 +279,31 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
     cell.tag = tag;
   }
   const bool write = c.flags & kWrite, atomic = c.flags & kAtomic;
+  // A pair conflicts when one of the two writes and not both are atomic.
   auto conflicts = [&](const AccessRecord& e) {
-    return e.valid() && (e.bytes & mask) && !(atomic && e.atomic()) && !ordered(e, c.thread);
+    return e.valid() && (e.bytes & mask) && (write || e.write()) && !(atomic && e.atomic()) && !ordered(e, c.thread);
   };
   if (conflicts(cell.write)) report_race(c, cell.write);
-  if (write) {
-    if (conflicts(cell.read1)) report_race(c, cell.read1);
-    if (conflicts(cell.read2)) report_race(c, cell.read2);
-    cell.write = record(c, mask);
+  if (conflicts(cell.read1)) report_race(c, cell.read1);
+  if (conflicts(cell.read2)) report_race(c, cell.read2);
+  const AccessRecord r = record(c, mask);
+  if (write && !atomic) {
+    cell.write = r;
     cell.read1.flags = cell.read2.flags = 0;
+    return;
+  }
+  auto replaceable = [&](const AccessRecord& e) {
+    return !e.valid() || (e.block == block_ && e.thread == c.thread) || ordered(e, c.thread);
+  };
+  if (write) {
+    // Atomics from different threads do not order each other: keep an earlier unordered one, so
+    // that a later plain access of its thread is still checked against this one.
+    if (replaceable(cell.write) || !cell.write.atomic()) cell.write = r;
+    else cell.read2 = r;
     return;
   }
   // Two reads by different threads since the last write are kept, so that a later write by one
   // of them is still checked against another.
-  const AccessRecord r = record(c, mask);
-  auto replaceable = [&](const AccessRecord& e) {
-    return !e.valid() || (e.block == block_ && e.thread == c.thread) || ordered(e, c.thread);
-  };
   if (replaceable(cell.read1)) cell.read1 = r;
   else cell.read2 = r;
 }
@@ -335,8 +343,8 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   const char* words[] = {"read", "write"};
   auto word = [&](const AccessRecord& r) { return r.atomic() ? "atomic" : words[r.write()]; };
   f.message = std::string(c.space[0] == 's' ? "shared" : "global") + "-memory race: " + word(second) + " of " +
-              describe(c) + " and a " + word(first) + " by " + scope;
-  f.other_state = std::string("the conflicting ") + word(first);
+              describe(c) + " and " + (first.atomic() ? "an " : "a ") + word(first) + " by " + scope;
+  f.other_state = std::string("the conflicting ") + (first.atomic() ? "atomic" : word(first));
   launch_->note(std::move(f));
 }
 
@@ -371,7 +379,7 @@ std::string BlockChecker::describe(const Current& c) const {
              below->name + "` (" + std::to_string(below->size) + " bytes)";
     return "shared memory offset " + std::to_string(c.address - shared_base_) + ", before every shared variable";
   }
-  return "global memory " + hex(c.address);
+  return "global memory";  // the backend names the allocation and the offset (explain_fault_address)
 }
 
 Diagnostic BlockChecker::memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const {

@@ -2,6 +2,8 @@
 // removed. The goldens live in tests/golden/<kind>.txt and are quoted in docs/CHECKS.md.
 // After an intended change of wording or of this file's line numbers, regenerate them with
 //   CUSIM_UPDATE_GOLDEN=1 ./build/tests/test_report_golden
+// This binary is a fast build (the faults are those guard pages and signals catch); the
+// checkers' findings have theirs in checked_golden_test.cpp.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -11,43 +13,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "test_support.hpp"
+#include "report/golden_support.hpp"
 
-namespace {
-
-std::string strip_checkout_path(std::string text) {
-  const std::string prefix = std::string(CUSIM_SOURCE_DIR) + "/";
-  for (std::size_t at; (at = text.find(prefix)) != std::string::npos;) text.erase(at, prefix.size());
-  return text;
-}
-
-// Runs `launch` (which must end in exactly one finding of `kind`) and compares the finding's text
-// with tests/golden/<kind>.txt.
-template <class F>
-void check_golden(const std::string& kind, cudaError_t expected_error, F launch) {
-  cusim_test::FindingsGuard guard;
-  cusim_test::ScopedSchedule deterministic(cusim::Schedule::in_order, 1, 1);
-  const cudaError_t launch_error = launch();
-  const cudaError_t error = launch_error != cudaSuccess ? launch_error : cudaDeviceSynchronize();
-  CHECK(error == expected_error);
-  const auto findings = cusim::findings();
-  REQUIRE(findings.size() == 1);
-  CHECK(findings[0].kind == kind);
-  CHECK(findings[0].error == expected_error);
-  const std::string actual = strip_checkout_path(findings[0].text);
-  const std::string path = std::string(CUSIM_SOURCE_DIR) + "/tests/golden/" + kind + ".txt";
-  if (std::getenv("CUSIM_UPDATE_GOLDEN")) {
-    std::ofstream(path) << actual;
-    return;
-  }
-  std::ifstream in(path);
-  REQUIRE_MESSAGE(in.good(), "missing golden file ", path);
-  std::stringstream expected;
-  expected << in.rdbuf();
-  CHECK(actual == expected.str());
-}
-
-}  // namespace
 
 __global__ void divergent(int* out) {
   if (threadIdx.x % 2 == 0) {
