@@ -1,6 +1,36 @@
-{
-  "findings": [
-    {"kind": "race-war", "error": 0, "kernel": "counter_kernel(int*)", "space": "global", "file": "/work/main/examples/race_counter.cu", "line": 11, "other_file": "/work/main/examples/race_counter.cu", "other_line": 11, "count": 1023, "text": "/work/main/examples/race_counter.cu:11: error: race-war: global-memory race: write of global memory and a read by another lane of the same warp, with no __syncwarp() or __syncthreads() between them (byte 0 of the 4-byte allocation made by cudaMalloc) [kernel 'counter_kernel(int*)', block (0,0,0), thread (0,0,0)] (1023 times)\n/work/main/examples/race_counter.cu:11: note: thread (1,0,0) of block (0,0,0) made the conflicting read\n/work/main/examples/race_counter.cu:21: note: allocated by cudaMalloc here (allocation #1)\n"},
-    {"kind": "race-waw", "error": 0, "kernel": "counter_kernel(int*)", "space": "global", "file": "/work/main/examples/race_counter.cu", "line": 11, "other_file": "/work/main/examples/race_counter.cu", "other_line": 11, "count": 1023, "text": "/work/main/examples/race_counter.cu:11: error: race-waw: global-memory race: write of global memory and a write by another lane of the same warp, with no __syncwarp() or __syncthreads() between them (byte 0 of the 4-byte allocation made by cudaMalloc) [kernel 'counter_kernel(int*)', block (0,0,0), thread (1,0,0)] (1023 times)\n/work/main/examples/race_counter.cu:11: note: thread (0,0,0) of block (0,0,0) made the conflicting write\n/work/main/examples/race_counter.cu:21: note: allocated by cudaMalloc here (allocation #1)\n"}
-  ]
+// The seed tutorial's race condition: 1024 threads add one to a counter in global memory, once
+// with a plain `+= 1` (a data race: updates are lost on a GPU) and once with atomicAdd. Built
+// checked (the default), cusim reports the race and the program exits with status 1.
+//   CUSIM_SCHEDULE=interleaved ./race_counter   # threads switch at every access: updates are lost
+#include <cstdio>
+#include <cusim/cusim.hpp>
+
+#include "cuda_check.hpp"
+
+__global__ void counter_kernel(int* global_counter) {
+  global_counter[0] += 1;  // race condition
+}
+
+__global__ void atomic_counter_kernel(int* global_counter) {
+  atomicAdd(&global_counter[0], 1);  // no race condition
+}
+
+int run(void (*kernel)(int*), const char* what) {
+  const unsigned gridsize = 32, blocksize = 32;
+  int* counter = nullptr;
+  CUDA_CHECK(cudaMalloc(&counter, sizeof(int)));
+  CUDA_CHECK(cudaMemset(counter, 0, sizeof(int)));
+  CUDA_CHECK(cusim::launch(kernel, dim3(gridsize), dim3(blocksize), counter));
+  int result = 0;
+  CUDA_CHECK(cudaMemcpy(&result, counter, sizeof(int), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(counter));
+  std::printf("%s: counter=%d, expected=%u\n", what, result, gridsize * blocksize);
+  return result;
+}
+
+int main() {
+  std::printf("gridsize=32, blocksize=32\n");
+  run(counter_kernel, "race condition");
+  run(atomic_counter_kernel, "atomicAdd");
+  return 0;
 }

@@ -94,8 +94,9 @@ bool parse_checks(const char* text, unsigned* checks) {
 }
 
 Config& config() {
-  static Config c = read_environment();
-  return c;
+  // Never destroyed: the exit handler (findings.cpp) and stream threads read it during exit.
+  static Config* c = new Config(read_environment());
+  return *c;
 }
 
 const FlagInfo* flags_begin() { return kFlags; }
