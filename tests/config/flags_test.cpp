@@ -8,15 +8,23 @@
 
 #include "sim/config/config.hpp"
 
+namespace {
+// The whole text of a file, or "" (with a failed check) when it cannot be read.
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  CHECK_MESSAGE(in.good(), "cannot read ", path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+}  // namespace
+
 TEST_CASE("docs/CONFIGURATION.md documents every flag with its default") {
-  std::ifstream in(std::string(CUSIM_SOURCE_DIR) + "/docs/CONFIGURATION.md");
-  REQUIRE(in.good());
-  std::stringstream doc;
-  doc << in.rdbuf();
+  const std::string doc = read_text(std::string(CUSIM_SOURCE_DIR) + "/docs/CONFIGURATION.md");
   int count = 0;
   for (const cusim::sim::FlagInfo* f = cusim::sim::flags_begin(); f != cusim::sim::flags_end(); ++f, ++count) {
     const std::string row = std::string("| `") + f->name + "` | " + f->default_value + " |";
-    CHECK_MESSAGE(doc.str().find(row) != std::string::npos, "missing row for ", f->name);
+    CHECK_MESSAGE(doc.find(row) != std::string::npos, "missing row for ", f->name);
   }
   CHECK(count == 10);
 }
@@ -24,18 +32,12 @@ TEST_CASE("docs/CONFIGURATION.md documents every flag with its default") {
 // Every finding kind has a golden report (tests/golden/<kind>.txt), quoted exactly in its
 // section of docs/CHECKS.md (tools/update-checks-doc copies them after a regeneration).
 TEST_CASE("docs/CHECKS.md quotes every golden report exactly") {
-  std::ifstream in(std::string(CUSIM_SOURCE_DIR) + "/docs/CHECKS.md");
-  REQUIRE(in.good());
-  std::stringstream doc;
-  doc << in.rdbuf();
+  const std::string doc = read_text(std::string(CUSIM_SOURCE_DIR) + "/docs/CHECKS.md");
   int count = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(CUSIM_SOURCE_DIR) + "/tests/golden")) {
-    std::ifstream g(entry.path());
-    std::stringstream text;
-    text << g.rdbuf();
     const std::string kind = entry.path().stem().string();
-    CHECK_MESSAGE(doc.str().find("## " + kind + "\n") != std::string::npos, "no section for ", kind);
-    CHECK_MESSAGE(doc.str().find("```text\n" + text.str() + "```") != std::string::npos,
+    CHECK_MESSAGE(doc.find("## " + kind + "\n") != std::string::npos, "no section for ", kind);
+    CHECK_MESSAGE(doc.find("```text\n" + read_text(entry.path().string()) + "```") != std::string::npos,
                   "docs/CHECKS.md does not quote tests/golden/", kind, ".txt (run tools/update-checks-doc)");
     ++count;
   }
