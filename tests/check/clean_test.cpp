@@ -1,0 +1,721 @@
+// Correct kernels that look like bugs to a careless checker: double buffering with one barrier per
+// step, warp-synchronous code ordered by shuffles or __syncwarp(), atomics-only data structures,
+// fence-and-ticket reductions, byte outputs written by neighbouring threads, padded tiles and
+// halos. Every one must produce no finding at all under every configuration, and its results must
+// match a CPU computation.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cusim/cusim.hpp>
+#include <numeric>
+#include <vector>
+
+#include "check/check_support.hpp"
+
+using check_test::DeviceArray;
+using check_test::expect_clean_everywhere;
+using check_test::launch_sync;
+
+namespace {
+constexpr unsigned kFull = 0xffffffffu;
+
+std::vector<float> ramp(int n, float scale = 0.25f) {
+  std::vector<float> v(n);
+  for (int i = 0; i < n; ++i) v[i] = static_cast<float>((i * 37) % 19) * scale - 1.f;
+  return v;
+}
+std::vector<int> int_ramp(int n, int mod = 23) {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 29) % mod - 5;
+  return v;
+}
+}  // namespace
+
+// ---- double buffering ------------------------------------------------------------------------------
+
+// A running 2-point filter over a long signal, tile after tile: while step k reads tile k from one
+// buffer, it loads tile k + 1 into the other; one barrier per step suffices.
+__global__ void double_buffered_filter(const float* in, float* out, int tiles) {
+  CUSIM_SHARED(float, buf, [2][64]);
+  const unsigned t = threadIdx.x;
+  buf[0][t] = in[t];
+  __syncthreads();
+  for (int k = 0; k < tiles; ++k) {
+    const int cur = k & 1;
+    if (k + 1 < tiles) buf[cur ^ 1][t] = in[(k + 1) * 64 + t];
+    out[k * 64 + t] = buf[cur][t] + 0.5f * buf[cur][(t + 1) % 64];
+    __syncthreads();
+  }
+}
+
+TEST_CASE("clean: double-buffered tiles with one barrier per step") {
+  const int tiles = 5, n = tiles * 64;
+  const std::vector<float> in = ramp(n);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(n, in), d_out(n);
+    const cudaError_t e = launch_sync(double_buffered_filter, dim3(1), dim3(64), d_in.get(), d_out.get(), tiles);
+    const std::vector<float> out = d_out.download();
+    for (int k = 0; k < tiles; ++k)
+      for (int t = 0; t < 64; ++t) CHECK(out[k * 64 + t] == in[k * 64 + t] + 0.5f * in[k * 64 + (t + 1) % 64]);
+    return e;
+  });
+}
+
+// An inclusive block scan (Hillis-Steele) that reads one buffer and writes the other each step.
+__global__ void double_buffered_scan(const int* in, int* out) {
+  CUSIM_SHARED(int, buf, [2][128]);
+  const unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  int src = 0;
+  buf[src][t] = in[g];
+  __syncthreads();
+  for (unsigned off = 1; off < blockDim.x; off *= 2) {
+    buf[src ^ 1][t] = t >= off ? buf[src][t] + buf[src][t - off] : buf[src][t];
+    src ^= 1;
+    __syncthreads();
+  }
+  out[g] = buf[src][t];
+}
+
+TEST_CASE("clean: a double-buffered block scan") {
+  const std::vector<int> in = int_ramp(256);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(256, in), d_out(256);
+    const cudaError_t e = launch_sync(double_buffered_scan, dim3(2), dim3(128), d_in.get(), d_out.get());
+    const std::vector<int> out = d_out.download();
+    for (int b = 0; b < 2; ++b) {
+      int run = 0;
+      for (int t = 0; t < 128; ++t) CHECK(out[b * 128 + t] == (run += in[b * 128 + t]));
+    }
+    return e;
+  });
+}
+
+// ---- warp-synchronous code -----------------------------------------------------------------------
+
+// Warp sums by shuffles, one atomic per warp.
+__global__ void shuffle_reduction(const int* in, int* total, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = i < n ? in[i] : 0;
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(kFull, v, off);
+  if (threadIdx.x % 32 == 0) atomicAdd(total, v);
+}
+
+TEST_CASE("clean: a shuffle reduction") {
+  const int n = 250;
+  const std::vector<int> in = int_ramp(n);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(n, in), total(1);
+    total.zero();
+    const cudaError_t e = launch_sync(shuffle_reduction, dim3(2), dim3(128), d_in.get(), total.get(), n);
+    CHECK(total.download()[0] == std::accumulate(in.begin(), in.end(), 0));
+    return e;
+  });
+}
+
+// Per-warp sums in shared memory, each step ordered by __syncwarp() instead of a block barrier.
+__global__ void syncwarp_reduction(const int* in, int* warp_sums) {
+  CUSIM_SHARED(int, s, [128]);
+  const unsigned t = threadIdx.x, lane = t % 32, g = blockIdx.x * blockDim.x + t;
+  s[t] = in[g];
+  __syncwarp();
+  for (unsigned off = 16; off > 0; off >>= 1) {
+    if (lane < off) s[t] += s[t + off];
+    __syncwarp();
+  }
+  if (lane == 0) warp_sums[g / 32] = s[t];
+}
+
+TEST_CASE("clean: a __syncwarp() shared-memory reduction") {
+  const std::vector<int> in = int_ramp(256);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(256, in), sums(8);
+    const cudaError_t e = launch_sync(syncwarp_reduction, dim3(2), dim3(128), d_in.get(), sums.get());
+    const std::vector<int> out = sums.download();
+    for (int w = 0; w < 8; ++w) CHECK(out[w] == std::accumulate(in.begin() + w * 32, in.begin() + w * 32 + 32, 0));
+    return e;
+  });
+}
+
+// Stream compaction by ballot: each warp's leader reserves room for the warp's survivors with one
+// atomic and broadcasts the base by shuffle; each survivor writes its own slot.
+__global__ void ballot_compaction(const int* in, int* out, int* count, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned lane = threadIdx.x % 32;
+  const int v = i < n ? in[i] : -1;
+  const bool keep = v > 3;
+  const unsigned votes = __ballot_sync(kFull, keep);
+  int base = 0;
+  if (lane == 0) base = atomicAdd(count, __popc(votes));
+  base = __shfl_sync(kFull, base, 0);
+  if (keep) out[base + __popc(votes & ((1u << lane) - 1u))] = v;
+}
+
+TEST_CASE("clean: ballot-based stream compaction") {
+  const int n = 200;
+  const std::vector<int> in = int_ramp(n);
+  std::vector<int> expected;
+  for (int v : in)
+    if (v > 3) expected.push_back(v);
+  std::sort(expected.begin(), expected.end());
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(n, in), out(n), count(1);
+    count.zero();
+    const cudaError_t e = launch_sync(ballot_compaction, dim3(2), dim3(128), d_in.get(), out.get(), count.get(), n);
+    const int kept = count.download()[0];
+    REQUIRE(kept == static_cast<int>(expected.size()));
+    std::vector<int> got = out.download();
+    got.resize(kept);
+    std::sort(got.begin(), got.end());
+    CHECK(got == expected);
+    return e;
+  });
+}
+
+// ---- atomics-only data -----------------------------------------------------------------------------
+
+// Counters, extremes and a bitmask updated by every thread of the grid with atomics only.
+__global__ void atomic_counters(const int* in, int* stats, unsigned* seen) {
+  const int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  atomicAdd(&stats[0], 1);
+  if (v % 2 == 0) atomicAdd(&stats[1], 1);
+  atomicMax(&stats[2], v);
+  atomicMin(&stats[3], v);
+  atomicSub(&stats[4], v);
+  atomicOr(seen, 1u << ((v + 5) % 32));
+}
+
+TEST_CASE("clean: atomics-only counters") {
+  const std::vector<int> in = int_ramp(256);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(256, in), stats(5, {0, 0, -1000, 1000, 0});
+    DeviceArray<unsigned> seen(1);
+    seen.zero();
+    const cudaError_t e = launch_sync(atomic_counters, dim3(4), dim3(64), d_in.get(), stats.get(), seen.get());
+    const std::vector<int> s = stats.download();
+    CHECK(s[0] == 256);
+    CHECK(s[1] == std::count_if(in.begin(), in.end(), [](int v) { return v % 2 == 0; }));
+    CHECK(s[2] == *std::max_element(in.begin(), in.end()));
+    CHECK(s[3] == *std::min_element(in.begin(), in.end()));
+    CHECK(s[4] == -std::accumulate(in.begin(), in.end(), 0));
+    unsigned mask = 0;
+    for (int v : in) mask |= 1u << ((v + 5) % 32);
+    CHECK(seen.download()[0] == mask);
+    return e;
+  });
+}
+
+// An open-addressing hash table filled by atomicCAS (linear probing), counting each key's
+// occurrences with atomicAdd: every access to the table is atomic.
+constexpr int kTableSize = 64;
+constexpr unsigned kEmpty = 0xffffffffu;
+__global__ void hash_insert(const unsigned* keys, unsigned* table_keys, unsigned* table_counts, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const unsigned key = keys[i];
+  unsigned slot = (key * 2654435761u) % kTableSize;
+  for (int probe = 0; probe < kTableSize; ++probe) {
+    const unsigned prev = atomicCAS(&table_keys[slot], kEmpty, key);
+    if (prev == kEmpty || prev == key) {
+      atomicAdd(&table_counts[slot], 1u);
+      return;
+    }
+    slot = (slot + 1) % kTableSize;
+  }
+}
+
+TEST_CASE("clean: an atomics-only hash table (atomicCAS insert)") {
+  const int n = 192;
+  std::vector<unsigned> keys(n);
+  for (int i = 0; i < n; ++i) keys[i] = static_cast<unsigned>((i * 7) % 40) * 3 + 1;  // 40 distinct keys
+  expect_clean_everywhere([&] {
+    DeviceArray<unsigned> d_keys(n, keys), table_keys(kTableSize), table_counts(kTableSize);
+    REQUIRE(cudaMemset(table_keys.get(), 0xff, kTableSize * sizeof(unsigned)) == cudaSuccess);
+    table_counts.zero();
+    const cudaError_t e =
+        launch_sync(hash_insert, dim3(2), dim3(128), d_keys.get(), table_keys.get(), table_counts.get(), n);
+    const std::vector<unsigned> k = table_keys.download(), c = table_counts.download();
+    int distinct = 0;
+    for (int s = 0; s < kTableSize; ++s) {
+      if (k[s] == kEmpty) continue;
+      ++distinct;
+      CHECK(c[s] == static_cast<unsigned>(std::count(keys.begin(), keys.end(), k[s])));
+    }
+    CHECK(distinct == 40);
+    return e;
+  });
+}
+
+// The classic single-pass reduction (CUDA's threadFenceReduction sample): each block writes its
+// partial sum, fences, takes a ticket with atomicInc; the block that draws the last ticket sums the
+// partials and resets the counter for the next launch (the sample does it with a plain store; with
+// `atomic_reset`, atomicExch).
+__global__ void last_block_reduction(const float* in, float* partial, unsigned* tickets, float* total,
+                                     bool atomic_reset) {
+  CUSIM_SHARED(float, s, [64]);
+  CUSIM_SHARED(bool, is_last);
+  const unsigned t = threadIdx.x;
+  s[t] = in[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (unsigned off = blockDim.x / 2; off > 0; off >>= 1) {
+    if (t < off) s[t] += s[t + off];
+    __syncthreads();
+  }
+  if (t == 0) {
+    partial[blockIdx.x] = s[0];
+    __threadfence();
+    const unsigned ticket = atomicInc(tickets, gridDim.x);  // @last-block-ticket
+    is_last = ticket == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (is_last) {
+    s[t] = t < gridDim.x ? partial[t] : 0.f;
+    __syncthreads();
+    for (unsigned off = blockDim.x / 2; off > 0; off >>= 1) {
+      if (t < off) s[t] += s[t + off];
+      __syncthreads();
+    }
+    if (t == 0) {
+      *total = s[0];
+      if (atomic_reset) atomicExch(tickets, 0u);
+      else *tickets = 0;  // @last-block-reset
+    }
+  }
+}
+
+namespace {
+cudaError_t run_last_block_reduction(bool atomic_reset) {
+  const int blocks = 6, n = blocks * 64;
+  std::vector<float> in(n);
+  for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i % 7);  // sums exact in float
+  DeviceArray<float> d_in(n, in), partial(blocks), total(1);
+  DeviceArray<unsigned> tickets(1);
+  tickets.zero();
+  const cudaError_t e = launch_sync(last_block_reduction, dim3(blocks), dim3(64), d_in.get(), partial.get(),
+                                    tickets.get(), total.get(), atomic_reset);
+  CHECK(total.download()[0] == std::accumulate(in.begin(), in.end(), 0.f));
+  CHECK(tickets.download()[0] == 0u);
+  return e;
+}
+}  // namespace
+
+TEST_CASE("clean: the last-block reduction (partials, __threadfence, atomicInc ticket, atomic reset)") {
+  expect_clean_everywhere([] { return run_last_block_reduction(true); });
+}
+
+// Known checker issue (should_fail until fixed): the sample's plain reset of the ticket counter by
+// the last block, after its atomicInc observed every other block's __threadfence() + atomicInc, is
+// reported as race-atomic against those atomicInc calls: the checker orders what a block did
+// before its fence, but not the releasing atomic itself.
+TEST_CASE("known checker issue: the last-block reduction's plain reset of the ticket counter" *
+          doctest::should_fail()) {
+  expect_clean_everywhere([] { return run_last_block_reduction(false); });
+}
+
+// ---- block-level classics ------------------------------------------------------------------------
+
+// A tree reduction with a barrier after every step.
+__global__ void tree_reduction(const float* in, float* out) {
+  CUSIM_SHARED(float, s, [128]);
+  const unsigned t = threadIdx.x;
+  s[t] = in[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (unsigned off = blockDim.x / 2; off > 0; off >>= 1) {
+    if (t < off) s[t] += s[t + off];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}
+
+TEST_CASE("clean: a tree reduction with a barrier per step") {
+  std::vector<float> in(256);
+  for (int i = 0; i < 256; ++i) in[i] = static_cast<float>(i % 11);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(256, in), out(2);
+    const cudaError_t e = launch_sync(tree_reduction, dim3(2), dim3(128), d_in.get(), out.get());
+    const std::vector<float> o = out.download();
+    CHECK(o[0] == std::accumulate(in.begin(), in.begin() + 128, 0.f));
+    CHECK(o[1] == std::accumulate(in.begin() + 128, in.end(), 0.f));
+    return e;
+  });
+}
+
+// A shared histogram done right: zero, barrier, shared atomics, barrier, flush with global atomics.
+__global__ void shared_histogram(const int* keys, int* bins, int n) {
+  CUSIM_SHARED(int, local, [16]);
+  const int t = threadIdx.x;
+  if (t < 16) local[t] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + t; i < n; i += gridDim.x * blockDim.x) atomicAdd(&local[keys[i] % 16], 1);
+  __syncthreads();
+  if (t < 16) atomicAdd(&bins[t], local[t]);
+}
+
+TEST_CASE("clean: a shared-memory histogram with its barriers") {
+  const int n = 500;
+  std::vector<int> keys(n);
+  for (int i = 0; i < n; ++i) keys[i] = (i * 13) % 37;
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_keys(n, keys), bins(16);
+    bins.zero();
+    const cudaError_t e = launch_sync(shared_histogram, dim3(3), dim3(64), d_keys.get(), bins.get(), n);
+    const std::vector<int> b = bins.download();
+    for (int k = 0; k < 16; ++k)
+      CHECK(b[k] == std::count_if(keys.begin(), keys.end(), [&](int v) { return v % 16 == k; }));
+    return e;
+  });
+}
+
+// A matrix transpose through a 32 x 33 tile (padded against bank conflicts), 32 x 8 threads each
+// moving four elements, on a non-square matrix.
+__global__ void padded_transpose(const float* in, float* out, int rows, int cols) {
+  CUSIM_SHARED(float, tile, [32][33]);
+  const int x = blockIdx.x * 32 + threadIdx.x, y0 = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    if (x < cols && y0 + j < rows) tile[threadIdx.y + j][threadIdx.x] = in[(y0 + j) * cols + x];
+  __syncthreads();
+  const int ox = blockIdx.y * 32 + threadIdx.x, oy0 = blockIdx.x * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    if (ox < rows && oy0 + j < cols) out[(oy0 + j) * rows + ox] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+TEST_CASE("clean: a transpose through a padded 32x33 tile") {
+  const int rows = 64, cols = 96;
+  const std::vector<float> in = ramp(rows * cols);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(rows * cols, in), d_out(rows * cols);
+    const cudaError_t e =
+        launch_sync(padded_transpose, dim3(cols / 32, rows / 32), dim3(32, 8), d_in.get(), d_out.get(), rows, cols);
+    const std::vector<float> out = d_out.download();
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) CHECK(out[c * rows + r] == in[r * cols + c]);
+    return e;
+  });
+}
+
+// A 7-point 1-D stencil with its halo (radius 3) in shared memory, loaded by the first threads.
+constexpr int kR = 3;
+__global__ void stencil_with_halo(const float* in, float* out, int n) {
+  CUSIM_SHARED(float, tile, [64 + 2 * kR]);
+  const int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  tile[t + kR] = g < n ? in[g] : 0.f;
+  if (t < kR) {
+    const int left = g - kR, right = g + static_cast<int>(blockDim.x);
+    tile[t] = left >= 0 ? in[left] : 0.f;
+    tile[t + blockDim.x + kR] = right < n ? in[right] : 0.f;
+  }
+  __syncthreads();
+  float acc = 0.f;
+  for (int k = -kR; k <= kR; ++k) acc += tile[t + kR + k];
+  if (g < n) out[g] = acc;
+}
+
+TEST_CASE("clean: a 1-D stencil with its halo in shared memory") {
+  const int n = 180;
+  std::vector<float> in(n);
+  for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i % 9);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(n, in), d_out(n);
+    const cudaError_t e = launch_sync(stencil_with_halo, dim3(3), dim3(64), d_in.get(), d_out.get(), n);
+    const std::vector<float> out = d_out.download();
+    for (int i = 0; i < n; ++i) {
+      float acc = 0.f;
+      for (int k = -kR; k <= kR; ++k)
+        if (i + k >= 0 && i + k < n) acc += in[i + k];
+      CHECK(out[i] == acc);
+    }
+    return e;
+  });
+}
+
+// Shared-memory tiled matrix product, 16 x 16 tiles, two barriers per tile, sizes not multiples of
+// the tile.
+__global__ void tiled_matmul(const float* a, const float* b, float* c, int m, int k, int n) {
+  CUSIM_SHARED(float, as, [16][16]);
+  CUSIM_SHARED(float, bs, [16][16]);
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.y * 16 + ty, col = blockIdx.x * 16 + tx;
+  float acc = 0.f;
+  for (int base = 0; base < k; base += 16) {
+    as[ty][tx] = row < m && base + tx < k ? a[row * k + base + tx] : 0.f;
+    bs[ty][tx] = col < n && base + ty < k ? b[(base + ty) * n + col] : 0.f;
+    __syncthreads();
+    for (int i = 0; i < 16; ++i) acc += as[ty][i] * bs[i][tx];
+    __syncthreads();
+  }
+  if (row < m && col < n) c[row * n + col] = acc;
+}
+
+TEST_CASE("clean: a tiled matmul with two barriers per tile, against the CPU") {
+  const int m = 20, k = 35, n = 18;
+  std::vector<float> a(m * k), b(k * n);
+  for (int i = 0; i < m * k; ++i) a[i] = static_cast<float>(i % 5) - 2.f;
+  for (int i = 0; i < k * n; ++i) b[i] = static_cast<float>(i % 3) + 0.5f;
+  std::vector<float> ref(m * n, 0.f);
+  for (int r = 0; r < m; ++r)
+    for (int c = 0; c < n; ++c)
+      for (int i = 0; i < k; ++i) ref[r * n + c] += a[r * k + i] * b[i * n + c];
+  expect_clean_everywhere([&] {
+    DeviceArray<float> da(m * k, a), db(k * n, b), dc(m * n);
+    const cudaError_t e = launch_sync(tiled_matmul, dim3(2, 2), dim3(16, 16), da.get(), db.get(), dc.get(), m, k, n);
+    const std::vector<float> c = dc.download();
+    for (int i = 0; i < m * n; ++i) CHECK(c[i] == doctest::Approx(ref[i]));
+    return e;
+  });
+}
+
+// ---- ownership patterns ------------------------------------------------------------------------------
+
+// A grid-stride loop: each element belongs to exactly one thread, however many passes it takes.
+__global__ void grid_stride_square(const float* in, float* out, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) out[i] = in[i] * in[i];
+}
+
+TEST_CASE("clean: disjoint grid-stride writes") {
+  const int n = 1000;
+  const std::vector<float> in = ramp(n);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(n, in), d_out(n);
+    const cudaError_t e = launch_sync(grid_stride_square, dim3(3), dim3(64), d_in.get(), d_out.get(), n);
+    const std::vector<float> out = d_out.download();
+    for (int i = 0; i < n; ++i) CHECK(out[i] == in[i] * in[i]);
+    return e;
+  });
+}
+
+// Each thread writes, reads back and rewrites its own global and shared slots (program order is
+// the only order needed).
+__global__ void own_writes(const int* in, int* out) {
+  CUSIM_SHARED(int, mine, [64]);
+  const unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  out[g] = in[g];
+  mine[t] = out[g] * 2;
+  for (int k = 0; k < 3; ++k) {
+    out[g] = out[g] + mine[t];
+    mine[t] = out[g] - 1;
+  }
+}
+
+TEST_CASE("clean: a thread reading its own earlier writes") {
+  const std::vector<int> in = int_ramp(128);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(128, in), d_out(128);
+    const cudaError_t e = launch_sync(own_writes, dim3(2), dim3(64), d_in.get(), d_out.get());
+    const std::vector<int> out = d_out.download();
+    for (int g = 0; g < 128; ++g) {
+      int o = in[g], m = o * 2;
+      for (int k = 0; k < 3; ++k) {
+        o += m;
+        m = o - 1;
+      }
+      CHECK(out[g] == o);
+    }
+    return e;
+  });
+}
+
+// Every thread of the grid reads the same coefficients and the same input element.
+__global__ void broadcast_reads(const float* coeffs, const float* x, float* out) {
+  const unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+  const float v = static_cast<float>(g);
+  out[g] = coeffs[0] + coeffs[1] * v + coeffs[2] * v * v + x[0];
+}
+
+TEST_CASE("clean: many threads reading one read-only input") {
+  const std::vector<float> coeffs = {1.f, 0.5f, 0.25f};
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_coeffs(3, coeffs), x(1, std::vector<float>{2.f}), out(256);
+    const cudaError_t e = launch_sync(broadcast_reads, dim3(4), dim3(64), d_coeffs.get(), x.get(), out.get());
+    const std::vector<float> o = out.download();
+    for (int g = 0; g < 256; ++g) {
+      const float v = static_cast<float>(g);
+      CHECK(o[g] == 1.f + 0.5f * v + 0.25f * v * v + 2.f);
+    }
+    return e;
+  });
+}
+
+// Bytes: a threshold mask of unsigned chars and a char classification, each byte written by its
+// own thread, four threads per 4-byte word.
+__global__ void byte_outputs(const float* in, unsigned char* mask, char* sign, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    mask[i] = static_cast<unsigned char>(in[i] > 0.f);
+    sign[i] = in[i] > 0.f ? '+' : in[i] < 0.f ? '-' : '0';
+  }
+}
+
+TEST_CASE("clean: char/uchar output written by neighbouring threads") {
+  const int n = 203;
+  const std::vector<float> in = ramp(n);
+  expect_clean_everywhere([&] {
+    DeviceArray<float> d_in(n, in);
+    DeviceArray<unsigned char> mask(n);
+    DeviceArray<char> sign(n);
+    const cudaError_t e = launch_sync(byte_outputs, dim3(4), dim3(64), d_in.get(), mask.get(), sign.get(), n);
+    const std::vector<unsigned char> m = mask.download();
+    const std::vector<char> s = sign.download();
+    for (int i = 0; i < n; ++i) {
+      CHECK(m[i] == (in[i] > 0.f ? 1 : 0));
+      CHECK(s[i] == (in[i] > 0.f ? '+' : in[i] < 0.f ? '-' : '0'));
+    }
+    return e;
+  });
+}
+
+// Shared bytes: each thread packs its flag into a shared byte array, then (after a barrier) one
+// thread per word reads four neighbours' bytes as one word.
+__global__ void shared_byte_packing(const int* in, unsigned* words) {
+  CUSIM_SHARED(unsigned char, flags, [128]);
+  const unsigned t = threadIdx.x;
+  flags[t] = static_cast<unsigned char>(in[blockIdx.x * blockDim.x + t] & 0xff);
+  __syncthreads();
+  if (t % 4 == 0) words[(blockIdx.x * blockDim.x + t) / 4] = *reinterpret_cast<const unsigned*>(&flags[t]);
+}
+
+TEST_CASE("clean: bytes written by neighbours read back as one word after a barrier") {
+  std::vector<int> in(256);
+  for (int i = 0; i < 256; ++i) in[i] = i;
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(256, in);
+    DeviceArray<unsigned> words(64);
+    const cudaError_t e = launch_sync(shared_byte_packing, dim3(2), dim3(128), d_in.get(), words.get());
+    const std::vector<unsigned> w = words.download();
+    for (int k = 0; k < 64; ++k) {
+      const unsigned b = static_cast<unsigned>(4 * k);
+      CHECK(w[k] == ((b & 0xff) | ((b + 1) & 0xff) << 8 | ((b + 2) & 0xff) << 16 | ((b + 3) & 0xff) << 24));
+    }
+    return e;
+  });
+}
+
+// Two arrays in correctly sized dynamic shared memory, and input from managed memory written by
+// the host (managed memory counts as initialised).
+__global__ void dynamic_two_arrays_sized(const float* a, const float* b, float* out) {
+  CUSIM_EXTERN_SHARED(float, smem);
+  float* sa = smem;
+  float* sb = smem + blockDim.x;
+  const unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  sa[t] = a[g];
+  sb[t] = b[g];
+  __syncthreads();
+  out[g] = sa[blockDim.x - 1 - t] * sb[t];
+}
+
+TEST_CASE("clean: dynamic shared memory for two arrays, managed input") {
+  expect_clean_everywhere([&] {
+    cusim_test::ManagedArray<float> a(128), b(128), out(128);
+    for (int i = 0; i < 128; ++i) {
+      a[i] = static_cast<float>(i);
+      b[i] = 2.f;
+    }
+    const cudaError_t e =
+        launch_sync(dynamic_two_arrays_sized, dim3(2), dim3(64), 2 * 64 * sizeof(float), a.get(), b.get(), out.get());
+    for (int g = 0; g < 128; ++g) CHECK(out[g] == static_cast<float>((g / 64) * 64 + 63 - g % 64) * 2.f);
+    return e;
+  });
+}
+
+// ---- synchronisation that is easy to misjudge ----------------------------------------------------
+
+// Message passing between blocks without spinning: block 0 publishes data, fences and raises a flag
+// atomically; every other block checks the flag with an atomic and reads the data only if it saw
+// the flag raised (otherwise it uses the fallback). Whatever the order, no access races.
+__global__ void publish_then_maybe_read(float* data, int* flag, float* out) {
+  CUSIM_SHARED(int, seen);
+  const unsigned t = threadIdx.x;
+  if (blockIdx.x == 0) {
+    data[t] = static_cast<float>(t) * 2.f;
+    __syncthreads();
+    if (t == 0) {
+      __threadfence();
+      atomicExch(flag, 1);
+    }
+    return;
+  }
+  if (t == 0) seen = atomicAdd(flag, 0);
+  __syncthreads();
+  out[(blockIdx.x - 1) * blockDim.x + t] = seen ? data[t] : -1.f;
+}
+
+// Known checker bug (may_fail: it shows in some runs only): an atomic's hook acquires what other
+// threads released before the atomic itself is performed, so with two workers a reader's atomicAdd
+// can see the flag that a writer raised between the reader's hook and its operation without having
+// acquired the writer's release: the read of data is then reported as race-raw against block 0's
+// write (about one run in five of the 14 configurations).
+TEST_CASE("clean: message passing by __threadfence() and an atomic flag, read only when seen" *
+          doctest::may_fail()) {
+  expect_clean_everywhere([] {
+    DeviceArray<float> data(64), out(3 * 64);
+    DeviceArray<int> flag(1);
+    flag.zero();
+    const cudaError_t e = launch_sync(publish_then_maybe_read, dim3(4), dim3(64), data.get(), flag.get(), out.get());
+    const std::vector<float> o = out.download();
+    for (int b = 0; b < 3; ++b) {
+      const bool saw = o[b * 64] >= 0.f;
+      for (int t = 0; t < 64; ++t) CHECK(o[b * 64 + t] == (saw ? static_cast<float>(t) * 2.f : -1.f));
+    }
+    return e;
+  });
+}
+
+// Barriers inside branches that are uniform across each block (odd blocks reverse their tile, even
+// blocks rotate it), and threads that return after the block's last barrier.
+__global__ void block_uniform_branches(const int* in, int* out, int n) {
+  CUSIM_SHARED(int, tile, [64]);
+  const unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  tile[t] = in[g];
+  if (blockIdx.x % 2 == 1) {
+    __syncthreads();
+    const int v = tile[63 - t];
+    if (static_cast<int>(g) >= n) return;  // after the last barrier of this branch
+    out[g] = v;
+  } else {
+    __syncthreads();
+    out[g] = tile[(t + 1) % 64];
+  }
+}
+
+TEST_CASE("clean: barriers in block-uniform branches, exits after the last barrier") {
+  const int n = 240;
+  const std::vector<int> in = int_ramp(256);
+  expect_clean_everywhere([&] {
+    DeviceArray<int> d_in(256, in), d_out(256, std::vector<int>(256, 0));
+    const cudaError_t e = launch_sync(block_uniform_branches, dim3(4), dim3(64), d_in.get(), d_out.get(), n);
+    const std::vector<int> out = d_out.download();
+    for (int g = 0; g < 256; ++g) {
+      const int b = g / 64, t = g % 64;
+      const int want = b % 2 ? (g >= n ? 0 : in[b * 64 + 63 - t]) : in[b * 64 + (t + 1) % 64];
+      CHECK(out[g] == want);
+    }
+    return e;
+  });
+}
+
+// Pinned host memory (cudaMallocHost) read and written directly by a kernel, as unified addressing
+// allows, and __constant__ coefficients filled with cudaMemcpyToSymbol.
+__constant__ float c_poly[3];
+__global__ void pinned_and_constant(const float* pinned_in, float* pinned_out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    const float x = pinned_in[i];
+    pinned_out[i] = c_poly[0] + x * (c_poly[1] + x * c_poly[2]);
+  }
+}
+
+TEST_CASE("clean: pinned host memory and constant memory used by a kernel") {
+  const float poly[3] = {1.f, -2.f, 0.5f};
+  expect_clean_everywhere([&] {
+    REQUIRE(cudaMemcpyToSymbol(c_poly, poly, sizeof poly) == cudaSuccess);
+    const int n = 100;
+    float *in = nullptr, *out = nullptr;
+    REQUIRE(cudaMallocHost(&in, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMallocHost(&out, n * sizeof(float)) == cudaSuccess);
+    for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i % 10) * 0.5f;
+    const cudaError_t e = launch_sync(pinned_and_constant, dim3(2), dim3(64), in, out, n);
+    for (int i = 0; i < n; ++i) CHECK(out[i] == poly[0] + in[i] * (poly[1] + in[i] * poly[2]));
+    cudaFreeHost(in);
+    cudaFreeHost(out);
+    return e;
+  });
+}

@@ -1,0 +1,410 @@
+// memcheck's planted bugs: out-of-bounds (global and shared, static and dynamic), misaligned
+// accesses, use after free, wild (host) pointers and invalid frees. Each must be reported with its
+// kind, line and space under every configuration, end the launch (or fail the call), and vanish
+// with memcheck off.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <cusim/cusim.hpp>
+#include <numeric>
+#include <vector>
+
+#include "check/check_support.hpp"
+
+using check_test::DeviceArray;
+using check_test::expect_planted;
+using check_test::launch_sync;
+
+namespace {
+// A 16-byte vector as CUDA's float4 (cusim has no vector types): copying one whole is one
+// 16-byte access, which must be 16-byte aligned.
+struct alignas(16) Float4 {
+  float x, y, z, w;
+};
+}  // namespace
+
+// ---- out-of-bounds -------------------------------------------------------------------------------
+
+// Row sums of a rows x cols matrix, one block per row, striding over the row in tiles of the block
+// size: `c <= cols` reads one element past each row, and past the allocation on the last row.
+__global__ void row_sums_off_by_one(const float* m, float* sums, int cols) {
+  CUSIM_SHARED(float, partial, [64]);
+  const int row = blockIdx.x, t = threadIdx.x;
+  float acc = 0.f;
+  for (int c = t; c <= cols; c += blockDim.x) acc += m[row * cols + c];  // @oob-rowsum
+  partial[t] = acc;
+  __syncthreads();
+  if (t == 0) {
+    float total = 0.f;
+    for (int i = 0; i < static_cast<int>(blockDim.x); ++i) total += partial[i];
+    sums[row] = total;
+  }
+}
+
+TEST_CASE("out-of-bounds: a tiled row loop with `<=` reads past the matrix") {
+  expect_planted({{"out-of-bounds", "oob-rowsum", "global"}}, [] {
+    const int rows = 4, cols = 128;
+    DeviceArray<float> m(rows * cols, std::vector<float>(rows * cols, 1.f)), sums(rows);
+    return launch_sync(row_sums_off_by_one, dim3(rows), dim3(64), m.get(), sums.get(), cols);
+  });
+}
+
+// y = a * x + y with the guard written `i <= n`: thread n touches the element past both arrays.
+__global__ void saxpy_inclusive_guard(int n, float a, const float* x, float* y) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= n) y[i] = a * x[i] + y[i];  // @oob-saxpy
+}
+
+TEST_CASE("out-of-bounds: saxpy guarded by `i <= n`") {
+  expect_planted({{"out-of-bounds", "oob-saxpy", "global"}}, [] {
+    const int n = 96;
+    DeviceArray<float> x(n, std::vector<float>(n, 1.f)), y(n, std::vector<float>(n, 2.f));
+    return launch_sync(saxpy_inclusive_guard, dim3(2), dim3(64), n, 3.f, x.get(), y.get());
+  });
+}
+
+// A transpose of a rows x cols matrix that writes the output with the input's row length: on a
+// non-square matrix the last rows of the output land past its end.
+__global__ void transpose_wrong_stride(const float* in, float* out, int rows, int cols) {
+  const int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r < rows && c < cols) {
+    const float v = in[r * cols + c];
+    out[c * cols + r] = v;  // @oob-transpose (should be c * rows + r)
+  }
+}
+
+TEST_CASE("out-of-bounds: a transpose indexing its output with the input's stride") {
+  expect_planted({{"out-of-bounds", "oob-transpose", "global"}}, [] {
+    const int rows = 16, cols = 48;
+    DeviceArray<float> in(rows * cols, std::vector<float>(rows * cols, 1.f)), out(rows * cols);
+    return launch_sync(transpose_wrong_stride, dim3(cols / 16, rows / 16), dim3(16, 16), in.get(), out.get(), rows,
+                       cols);
+  });
+}
+
+// A block reduction whose first step uses the whole block as the stride: thread t reads
+// sdata[t + blockDim.x], past the shared array.
+__global__ void reduce_first_stride_too_big(const int* in, int* out) {
+  CUSIM_SHARED(int, sdata, [128]);
+  const unsigned t = threadIdx.x;
+  sdata[t] = in[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (unsigned s = blockDim.x; s > 0; s >>= 1) {
+    if (t < s) sdata[t] += sdata[t + s];  // @oob-reduce
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = sdata[0];
+}
+
+TEST_CASE("out-of-bounds: a shared reduction starting at stride blockDim.x") {
+  expect_planted({{"out-of-bounds", "oob-reduce", "shared"}}, [] {
+    DeviceArray<int> in(256, std::vector<int>(256, 1)), out(2);
+    return launch_sync(reduce_first_stride_too_big, dim3(2), dim3(128), in.get(), out.get());
+  });
+}
+
+// A 1-D stencil whose tile holds the block and the left halo only: the right halo is written past
+// the end of the tile.
+constexpr int kRadius = 2;
+__global__ void stencil_tile_too_small(const float* in, float* out, int n) {
+  CUSIM_SHARED(float, tile, [64 + kRadius]);  // should be 64 + 2 * kRadius
+  const int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  tile[t + kRadius] = in[g];
+  if (t < kRadius) {
+    tile[t] = g >= kRadius ? in[g - kRadius] : 0.f;
+    tile[t + blockDim.x + kRadius] = g + static_cast<int>(blockDim.x) < n ? in[g + blockDim.x] : 0.f;  // @oob-halo
+  }
+  __syncthreads();
+  float acc = 0.f;
+  for (int k = -kRadius; k <= kRadius; ++k) acc += tile[t + kRadius + k];
+  out[g] = acc;
+}
+
+TEST_CASE("out-of-bounds: a stencil tile without room for its right halo") {
+  expect_planted({{"out-of-bounds", "oob-halo", "shared"}}, [] {
+    const int n = 128;
+    DeviceArray<float> in(n, std::vector<float>(n, 1.f)), out(n);
+    return launch_sync(stencil_tile_too_small, dim3(2), dim3(64), in.get(), out.get(), n);
+  });
+}
+
+// Two arrays carved out of dynamic shared memory, launched with room for one.
+__global__ void dynamic_two_arrays(const float* a, const float* b, float* out) {
+  CUSIM_EXTERN_SHARED(float, smem);
+  float* sa = smem;
+  float* sb = smem + blockDim.x;
+  const unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  sa[t] = a[g];
+  sb[t] = b[g];  // @oob-dynamic
+  __syncthreads();
+  out[g] = sa[blockDim.x - 1 - t] * sb[t];
+}
+
+TEST_CASE("out-of-bounds: dynamic shared memory sized for one array of two") {
+  expect_planted({{"out-of-bounds", "oob-dynamic", "shared"}}, [] {
+    DeviceArray<float> a(128, std::vector<float>(128, 1.f)), b(128, std::vector<float>(128, 2.f)), out(128);
+    return launch_sync(dynamic_two_arrays, dim3(2), dim3(64), 64 * sizeof(float), a.get(), b.get(), out.get());
+  });
+}
+
+// ---- misaligned-access ---------------------------------------------------------------------------
+
+// A vectorised copy (four floats at a time) of a sub-array that starts one float into the buffer.
+__global__ void copy_float4(const float* src, float* dst, int n4) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n4) reinterpret_cast<Float4*>(dst)[i] = reinterpret_cast<const Float4*>(src)[i];  // @misaligned-f4
+}
+
+TEST_CASE("misaligned-access: a float4 copy of a sub-array starting at element 1") {
+  expect_planted({{"misaligned-access", "misaligned-f4", "global"}}, [] {
+    DeviceArray<float> src(260, std::vector<float>(260, 1.f)), dst(256);
+    return launch_sync(copy_float4, dim3(1), dim3(64), src.get() + 1, dst.get(), 64);
+  });
+}
+
+// Packed 5-byte records (a tag byte, then an int), read as ints in place.
+__global__ void parse_packed_records(const unsigned char* records, int* values, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) values[i] = *reinterpret_cast<const int*>(records + 5 * i + 1);  // @misaligned-record
+}
+
+TEST_CASE("misaligned-access: ints read in place from packed 5-byte records") {
+  expect_planted({{"misaligned-access", "misaligned-record", "global"}}, [] {
+    const int n = 64;
+    DeviceArray<unsigned char> records(5 * n, std::vector<unsigned char>(5 * n, 7));
+    DeviceArray<int> values(n);
+    return launch_sync(parse_packed_records, dim3(1), dim3(64), records.get(), values.get(), n);
+  });
+}
+
+// Bytes staged in shared memory, then read as floats at an offset of one byte (a header byte the
+// programmer forgot to skip in whole words).
+__global__ void shared_bytes_as_floats(const unsigned char* in, float* out) {
+  CUSIM_SHARED(unsigned char, staged, [4 * 64 + 4]);
+  const unsigned t = threadIdx.x;
+  for (unsigned k = 0; k < 4; ++k) staged[4 * t + k] = in[4 * t + k];
+  if (t == 0)
+    for (unsigned k = 0; k < 4; ++k) staged[4 * 64 + k] = 0;
+  __syncthreads();
+  out[t] = *reinterpret_cast<const float*>(&staged[4 * t + 1]);  // @misaligned-shared
+}
+
+TEST_CASE("misaligned-access: floats read at byte offset 1 of a shared byte buffer") {
+  expect_planted({{"misaligned-access", "misaligned-shared", "shared"}}, [] {
+    DeviceArray<unsigned char> in(256, std::vector<unsigned char>(256, 0));
+    DeviceArray<float> out(64);
+    return launch_sync(shared_bytes_as_floats, dim3(1), dim3(64), in.get(), out.get());
+  });
+}
+
+// 8-byte words copied from a float buffer at an odd float offset.
+__global__ void copy_words(const float* src, unsigned long long* dst, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) dst[i] = reinterpret_cast<const unsigned long long*>(src)[i];  // @misaligned-word
+}
+
+TEST_CASE("misaligned-access: 8-byte words read from a float offset of 3") {
+  expect_planted({{"misaligned-access", "misaligned-word", "global"}}, [] {
+    DeviceArray<float> src(160, std::vector<float>(160, 1.f));
+    DeviceArray<unsigned long long> dst(64);
+    return launch_sync(copy_words, dim3(1), dim3(64), src.get() + 3, dst.get(), 64);
+  });
+}
+
+// ---- use-after-free ------------------------------------------------------------------------------
+
+__global__ void scale(const float* in, float* out, float k, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = k * in[i];  // @uaf-scale
+}
+
+TEST_CASE("use-after-free: the input freed by a cleanup before the launch that reads it") {
+  expect_planted({{"use-after-free", "uaf-scale", "global"}}, [] {
+    const int n = 128;
+    float* in = nullptr;
+    REQUIRE(cudaMalloc(&in, n * sizeof(float)) == cudaSuccess);
+    std::vector<float> host(n, 1.f);
+    REQUIRE(cudaMemcpy(in, host.data(), n * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    DeviceArray<float> out(n);
+    cudaFree(in);  // "done with the staging buffer" one step too early
+    return launch_sync(scale, dim3(2), dim3(64), in, out.get(), 2.f, n);
+  });
+}
+
+// A buffer grown by free + malloc while the caller keeps the old pointer: the kernel writes
+// through the stale one.
+__global__ void fill_iota(int* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = i;  // @uaf-write
+}
+
+TEST_CASE("use-after-free: a kernel writes through a pointer kept across a reallocation") {
+  expect_planted({{"use-after-free", "uaf-write", "global"}}, [] {
+    int* buf = nullptr;
+    REQUIRE(cudaMalloc(&buf, 64 * sizeof(int)) == cudaSuccess);
+    int* stale = buf;
+    cudaFree(buf);  // grow: free the old buffer, allocate the new one
+    REQUIRE(cudaMalloc(&buf, 128 * sizeof(int)) == cudaSuccess);
+    const cudaError_t e = launch_sync(fill_iota, dim3(1), dim3(64), stale, 64);
+    cudaFree(buf);
+    return e;
+  });
+}
+
+// The second stage of a pipeline reads the intermediate buffer the host freed after the first.
+__global__ void stage_square(const float* in, float* tmp, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) tmp[i] = in[i] * in[i];
+}
+__global__ void stage_sum_pairs(const float* tmp, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n / 2) out[i] = tmp[2 * i] + tmp[2 * i + 1];  // @uaf-pipeline
+}
+
+TEST_CASE("use-after-free: a pipeline's intermediate buffer freed between its stages") {
+  expect_planted({{"use-after-free", "uaf-pipeline", "global"}}, [] {
+    const int n = 128;
+    DeviceArray<float> in(n, std::vector<float>(n, 3.f)), out(n / 2);
+    float* tmp = nullptr;
+    REQUIRE(cudaMalloc(&tmp, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(launch_sync(stage_square, dim3(2), dim3(64), in.get(), tmp, n) == cudaSuccess);
+    cudaFree(tmp);
+    return launch_sync(stage_sum_pairs, dim3(1), dim3(64), tmp, out.get(), n);
+  });
+}
+
+// A kernel argument struct whose second view points at freed memory.
+struct Views {
+  const float* a;
+  const float* b;
+};
+__global__ void dot_views(Views v, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    const float x = v.a[i];
+    out[i] = x * v.b[i];  // @uaf-struct
+  }
+}
+
+TEST_CASE("use-after-free: a freed pointer inside a struct argument") {
+  expect_planted({{"use-after-free", "uaf-struct", "global"}}, [] {
+    const int n = 64;
+    DeviceArray<float> a(n, std::vector<float>(n, 1.f)), out(n);
+    float* b = nullptr;
+    REQUIRE(cudaMalloc(&b, n * sizeof(float)) == cudaSuccess);
+    cudaFree(b);
+    return launch_sync(dot_views, dim3(1), dim3(64), Views{a.get(), b}, out.get(), n);
+  });
+}
+
+// ---- wild-access ---------------------------------------------------------------------------------
+
+TEST_CASE("wild-access: a std::vector's data passed to a kernel instead of a device copy") {
+  expect_planted({{"wild-access", "uaf-scale", ""}}, [] {
+    const int n = 128;
+    std::vector<float> host(n, 1.f);
+    DeviceArray<float> out(n);
+    return launch_sync(scale, dim3(2), dim3(64), host.data(), out.get(), 2.f, n);
+  });
+}
+
+TEST_CASE("wild-access: a malloc'd host buffer as a kernel's output") {
+  expect_planted({{"wild-access", "uaf-write", ""}}, [] {
+    int* host = static_cast<int*>(std::malloc(64 * sizeof(int)));
+    const cudaError_t e = launch_sync(fill_iota, dim3(1), dim3(64), host, 64);
+    std::free(host);
+    return e;
+  });
+}
+
+// A table of row pointers in device memory, filled with host pointers.
+__global__ void gather_rows(const float* const* rows, float* out, int cols) {
+  const int r = blockIdx.x, c = threadIdx.x;
+  const float* row = rows[r];
+  out[r * cols + c] = row[c];  // @wild-table
+}
+
+TEST_CASE("wild-access: a device table of row pointers that point into host memory") {
+  expect_planted({{"wild-access", "wild-table", ""}}, [] {
+    const int nrows = 4, cols = 32;
+    std::vector<std::vector<float>> host_rows(nrows, std::vector<float>(cols, 1.f));
+    std::vector<const float*> table;
+    for (auto& r : host_rows) table.push_back(r.data());
+    DeviceArray<const float*> d_table(nrows, table);
+    DeviceArray<float> out(nrows * cols);
+    return launch_sync(gather_rows, dim3(nrows), dim3(cols), d_table.get(), out.get(), cols);
+  });
+}
+
+TEST_CASE("wild-access: a struct argument mixing a device and a host pointer") {
+  expect_planted({{"wild-access", "uaf-struct", ""}}, [] {
+    const int n = 64;
+    DeviceArray<float> a(n, std::vector<float>(n, 1.f)), out(n);
+    float* weights = new float[n]();
+    const cudaError_t e = launch_sync(dot_views, dim3(1), dim3(64), Views{a.get(), weights}, out.get(), n);
+    delete[] weights;
+    return e;
+  });
+}
+
+// ---- invalid-free --------------------------------------------------------------------------------
+
+TEST_CASE("invalid-free: a cleanup path that frees a buffer twice") {
+  expect_planted({{"invalid-free", "free-double", ""}}, [] {
+    float* buf = nullptr;
+    REQUIRE(cudaMalloc(&buf, 256 * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaFree(buf) == cudaSuccess);  // freed on the error path...
+    return cudaFree(buf);                   // @free-double ...and again at the end
+  });
+}
+
+TEST_CASE("invalid-free: freeing the second half of a split allocation") {
+  expect_planted({{"invalid-free", "free-interior", ""}}, [] {
+    float* both = nullptr;
+    REQUIRE(cudaMalloc(&both, 2 * 128 * sizeof(float)) == cudaSuccess);
+    float* second = both + 128;
+    const cudaError_t e = cudaFree(second);  // @free-interior
+    REQUIRE(cudaFree(both) == cudaSuccess);
+    return e;
+  });
+}
+
+TEST_CASE("invalid-free: cudaFree of a host buffer") {
+  expect_planted({{"invalid-free", "free-host", ""}}, [] {
+    std::vector<float> host(64, 1.f);
+    return cudaFree(host.data());  // @free-host
+  });
+}
+
+TEST_CASE("invalid-free: pinned host memory freed with cudaFree instead of cudaFreeHost") {
+  expect_planted({{"invalid-free", "free-pinned", ""}}, [] {
+    float* pinned = nullptr;
+    REQUIRE(cudaMallocHost(&pinned, 64 * sizeof(float)) == cudaSuccess);
+    const cudaError_t e = cudaFree(pinned);  // @free-pinned
+    REQUIRE(cudaFreeHost(pinned) == cudaSuccess);
+    return e;
+  });
+}
+
+// ---- known checker bugs ----------------------------------------------------------------------------
+// Realistic kernels whose finding is wrong today, marked should_fail until the checker is fixed.
+
+// A histogram whose keys run one past the last bin: the atomicAdd at the end of the kernel is out
+// of bounds. The kernel's last call (the atomic hook, its result unused) is compiled as a tail call,
+// so the hook's return address is the engine's (sim/exec/block_run.cpp, BlockRun::invoke_kernel),
+// and the finding names that line instead of the kernel's.
+__global__ void histogram_key_past_last_bin(const int* keys, int* bins) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&bins[keys[i]], 1);  // @bug-oob-atomic
+}
+
+TEST_CASE("known checker bug: an out-of-bounds atomic at the end of a kernel names the engine's line" *
+          doctest::should_fail()) {
+  std::vector<int> keys(64);
+  for (int i = 0; i < 64; ++i) keys[i] = i % 9;  // 9 values, 8 bins
+  expect_planted({{"out-of-bounds", "bug-oob-atomic", "global"}}, [&] {
+    DeviceArray<int> k(64, keys), bins(8);
+    bins.zero();
+    return launch_sync(histogram_key_past_last_bin, dim3(1), dim3(64), k.get(), bins.get());
+  });
+}
