@@ -8,9 +8,13 @@
 // 1e-4 for matmul, and both to 1e-4 and exactly for the float sums, whose inputs make every
 // order of addition exact), and exits non-zero if any differs or a launch fails.
 //
-//   bench_engine [--runs N] [--only NAME]
+//   bench_engine [--runs N] [--only NAME] [--scale K] [--records]
 //   NAME: workload keys or their starts, comma-separated ("matmul": both sizes, "barrier": both
 //   worker counts, "tree,shuffle": the two reductions)
+//   K: divide the element counts of the 1-D workloads by K (for slow builds and for the
+//   comparison with Oclgrind, bench/run-checker-overhead); matmul and barrier keep their sizes
+//   --records: after the table, one line per workload for scripts:
+//   bench <key> n=<N> serial_ms=<x> sim_ms=<x> ok=<0|1>   (N: elements, or the matrix edge)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -36,13 +40,19 @@ namespace {
 struct Options {
   int runs = 7;
   std::string only;
+  int scale = 1;         // element counts of the 1-D workloads are divided by this
+  bool records = false;  // print machine-readable lines after the table
 };
 
 [[noreturn]] void usage(const char* why, int status = 2) {
   std::fprintf(status ? stderr : stdout,
-               "bench_engine: %s\nusage: bench_engine [--runs N] [--only NAME]\n"
+               "bench_engine: %s\nusage: bench_engine [--runs N] [--only NAME] [--scale K] [--records]\n"
                "  --runs N     timed runs per side after one warm-up (default 7); the medians are reported\n"
-               "  --only NAME  run only the workloads whose key starts with NAME (a comma-separated list)\n",
+               "  --only NAME  run only the workloads whose key starts with NAME (a comma-separated list)\n"
+               "  --scale K    divide the element counts of vector_add, grid_stride, histogram and the\n"
+               "               reductions by K (default 1); matmul and barrier keep their sizes\n"
+               "  --records    after the table, print one line per workload:\n"
+               "               bench <key> n=<N> serial_ms=<x> sim_ms=<x> ok=<0|1>\n",
                why);
   std::exit(status);
 }
@@ -56,6 +66,11 @@ Options parse(int argc, char** argv) {
       if (o.runs < 1) usage("--runs needs a positive count");
     } else if (a == "--only" && i + 1 < argc) {
       o.only = argv[++i];
+    } else if (a == "--scale" && i + 1 < argc) {
+      o.scale = std::atoi(argv[++i]);
+      if (o.scale < 1) usage("--scale needs a positive divisor");
+    } else if (a == "--records") {
+      o.records = true;
     } else if (a == "--help" || a == "-h") {
       usage("the simulator against serial loops (docs/PERFORMANCE.md)", 0);
     } else {
@@ -101,6 +116,8 @@ double time_ms(F&& f) {
 struct Row {
   Row(std::string name, double target_value) : workload(std::move(name)), target(target_value) {}
   std::string workload;
+  std::string key;         // the workload's key (set by main), for --records
+  long n = 0;              // elements, the matrix edge, or the barrier's threads; for --records
   double serial_ms = NAN;  // NAN: no serial baseline (barrier cost)
   double sim_ms = NAN;
   double target;           // on the ratio, or on ns per thread per barrier
@@ -241,9 +258,24 @@ __attribute__((noinline)) float serial_sum(const float* in, int n) {
 constexpr unsigned kHistogramBlocks = 512;
 constexpr int kBarrierIterations = 10000;
 
+int g_scale = 1;  // --scale
+
+// An element count of a 1-D workload, divided by --scale.
+int scaled(int n) { return std::max(1, n / g_scale); }
+
+// "2^k" for a power of two, else the number: the sizes in the table's workload names.
+std::string count(long n) {
+  if (n > 0 && (n & (n - 1)) == 0) return "2^" + std::to_string(__builtin_ctzl(static_cast<unsigned long>(n)));
+  return std::to_string(n);
+}
+
+// ceil(n / 256): the grid of the one-element-per-thread kernels, for the table's workload names.
+std::string grid_of(int n) { return std::to_string((n + bench::kBlockThreads - 1) / bench::kBlockThreads) + "x256"; }
+
 Row vector_add(int runs) {
-  constexpr int n = 1 << 24;
-  Row row("vector add, 2^24 floats, 65536x256", 2.5);
+  const int n = scaled(1 << 24);
+  Row row("vector add, " + count(n) + " floats, " + grid_of(n), 2.5);
+  row.n = n;
   Managed<float> a(n), b(n), c(n);
   std::vector<float> expected(n);
   Random rng{1};
@@ -257,9 +289,10 @@ Row vector_add(int runs) {
 }
 
 Row grid_stride(int runs) {
-  constexpr int n = 1 << 20;
+  const int n = scaled(1 << 20);
   constexpr unsigned blocks = 32;
-  Row row("grid-stride square, 2^20 floats, 32x256", 3);
+  Row row("grid-stride square, " + count(n) + " floats, " + std::to_string(blocks) + "x256", 3);
+  row.n = n;
   Managed<float> in(n), out(n);
   std::vector<float> expected(n);
   Random rng{2};
@@ -273,8 +306,9 @@ Row grid_stride(int runs) {
 }
 
 Row histogram(int runs) {
-  constexpr int n = 1 << 22;
-  Row row("shared histogram, 2^22 bytes, " + std::to_string(kHistogramBlocks) + "x256", 6);
+  const int n = scaled(1 << 22);
+  Row row("shared histogram, " + count(n) + " bytes, " + std::to_string(kHistogramBlocks) + "x256", 6);
+  row.n = n;
   Managed<unsigned char> in(n);
   Managed<unsigned> bins(256);
   std::vector<unsigned> expected(256);
@@ -293,6 +327,7 @@ Row matmul(int runs, int n) {
   Row row("tiled matmul 16x16, N=" + std::to_string(n) + ", " + std::to_string(tiles) + "x" + std::to_string(tiles) +
               " blocks",
           2.5);
+  row.n = n;
   const std::size_t nn = std::size_t(n) * n;
   Managed<float> a(nn), b(nn), c(nn);
   std::vector<float> expected(nn);
@@ -323,9 +358,11 @@ std::string compare_sum(float expected, float actual) {
 }
 
 Row reduction(int runs, bool shuffle) {
-  constexpr int n = 1 << 22;
-  Row row(shuffle ? "warp-shuffle reduction, 2^22 floats, 16384x256" : "shared tree reduction, 2^22 floats, 16384x256",
+  const int n = scaled(1 << 22);
+  Row row(std::string(shuffle ? "warp-shuffle reduction, " : "shared tree reduction, ") + count(n) + " floats, " +
+              grid_of(n),
           shuffle ? 25 : 30);
+  row.n = n;
   Managed<float> in(n), total(1);
   fill_quarters(in, shuffle ? 6 : 5);
   float expected = 0;
@@ -347,6 +384,7 @@ Row barrier(int runs, unsigned workers) {
               (workers == 1 ? " worker" : " workers"),
           6);
   row.per_barrier = true;
+  row.n = threads;
   const unsigned saved = cusim::settings().workers;
   cusim::settings().workers = workers;
   std::vector<double> sim;
@@ -400,10 +438,20 @@ void print_table(const std::vector<Row>& rows) {
   }
 }
 
+// --records: one line per workload for scripts (bench/run-checker-overhead); "nan" where a side
+// has no time (no serial baseline, or the workload failed before any timed run).
+void print_records(const std::vector<Row>& rows) {
+  std::printf("\n");
+  for (const Row& r : rows)
+    std::printf("bench %s n=%ld serial_ms=%.3f sim_ms=%.3f ok=%d\n", r.key.c_str(), r.n, r.serial_ms, r.sim_ms,
+                r.ok ? 1 : 0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
+  g_scale = opt.scale;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   cusim::settings().workers = cores;
 
@@ -437,13 +485,17 @@ int main(int argc, char** argv) {
   std::printf("bench_engine: simulator on %u worker(s) vs serial loop on 1 core; median of %d run(s) after 1 warm-up\n"
               "  load average at start: %s\n",
               cores, runs, load.empty() ? "unknown" : load.c_str());
+  if (opt.scale != 1)
+    std::printf("  --scale %d: element counts of the 1-D workloads divided by %d\n", opt.scale, opt.scale);
   std::vector<Row> rows;
   for (const Entry* e : chosen) {
     std::printf("  running %s ...\n", e->key);
     std::fflush(stdout);
     rows.push_back(e->run());
+    rows.back().key = e->key;
     if (!rows.back().spread.empty()) std::printf("    %s\n", rows.back().spread.c_str());
   }
   print_table(rows);
+  if (opt.records) print_records(rows);
   return g_failed ? 1 : 0;
 }
