@@ -32,6 +32,7 @@
 #include <cusim/cusim.hpp>
 
 #include "kernels.hpp"
+#include "random.hpp"
 
 namespace {
 
@@ -82,17 +83,7 @@ Options parse(int argc, char** argv) {
 
 // ---- data ------------------------------------------------------------------------------------
 
-// A deterministic stream of pseudo-random 64-bit values (splitmix64).
-struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1p-24f; }  // [0, 1)
-};
+using bench::Random;
 
 template <class T>
 using Managed = cusim::managed_buffer<T>;

@@ -32,6 +32,8 @@
 #include <functional>
 #include <sstream>
 #include <string>
+
+#include "../random.hpp"
 #include <vector>
 
 #include <unistd.h>
@@ -212,17 +214,7 @@ struct Kernel {
 
 // ---- data, as bench_engine makes it ------------------------------------------------------------
 
-// splitmix64, bench_engine's generator.
-struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1p-24f; }  // [0, 1)
-};
+using bench::Random;
 
 // ---- measuring -------------------------------------------------------------------------------
 

@@ -214,11 +214,15 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
                                                    std::uint8_t* status, RaceCell* cells, std::uint32_t tag, bool lock) {
   const unsigned checks = launch_->checks;
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
+  // The bytes of granule g that the access touches.
+  auto granule_mask = [&](std::uintptr_t g) {
+    const unsigned from = g == first ? unsigned(a & 3u) : 0u;
+    const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
+    return byte_mask(from, to - from);
+  };
   if (checks & check_memcheck) {
     for (std::uintptr_t g = first; g <= last; ++g) {
-      const unsigned from = g == first ? unsigned(a & 3u) : 0u;
-      const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
-      const std::uint8_t mask = byte_mask(from, to - from);
+      const std::uint8_t mask = granule_mask(g);
       if ((status[g - first] & mask) != mask) {
         const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(mask & ~status[g - first]));
         DiagnosticKind kind = DiagnosticKind::out_of_bounds;
@@ -240,9 +244,7 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
     }
   }
   for (std::uintptr_t g = first; g <= last; ++g) {
-    const unsigned from = g == first ? unsigned(a & 3u) : 0u;
-    const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
-    const std::uint8_t mask = byte_mask(from, to - from);
+    const std::uint8_t mask = granule_mask(g);
     std::uint8_t& st = status[g - first];
     if (!(c.flags & kWrite) || (c.flags & kAtomic)) {
       if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
