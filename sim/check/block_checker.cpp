@@ -9,6 +9,7 @@
 
 #include "sim/check/global_shadow.hpp"
 #include "sim/check/sites.hpp"
+#include "sim/check/static_shadow.hpp"
 #include "sim/config/config.hpp"
 #include "sim/memory/device_heap.hpp"
 
@@ -60,6 +61,14 @@ const char* access_word(unsigned flags) {
   return flags & kWrite ? "write" : "read";
 }
 
+// The bytes of granule g that an access of `size` bytes at `a` touches.
+std::uint8_t touched_bytes(std::uintptr_t a, std::size_t size, std::uintptr_t g) {
+  const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
+  const unsigned from = g == first ? unsigned(a & 3u) : 0u;
+  const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
+  return byte_mask(from, to - from);
+}
+
 class CellLock {
  public:
   CellLock(RaceCell& c, bool take) : c_(take ? &c : nullptr) {
@@ -84,6 +93,10 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   global_ = (launch.checks & (check_memcheck | check_racecheck | check_initcheck)) ? GlobalShadow::instance() : nullptr;
   heap_base_ = global_ ? global_->base() : 0;
   heap_size_ = global_ ? global_->size() : 0;
+  StaticShadow* statics = (launch.checks & check_racecheck) ? StaticShadow::instance() : nullptr;
+  static_base_ = statics ? statics->base() : 0;
+  static_size_ = statics ? statics->size() : 0;
+  static_cells_ = statics ? statics->cell(static_base_) : nullptr;
   shared_base_ = reinterpret_cast<std::uintptr_t>(s.shared_base);
   shared_size_ = s.shared_capacity;
   packet_ = reinterpret_cast<std::uintptr_t>(s.packet);
@@ -195,8 +208,23 @@ bool BlockChecker::ordered(const AccessRecord& e, unsigned thread) const {
 
 BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
   const Current c{thread, a, flags, site_id(pc), "global"};
-  if ((flags & kAtomic) && (launch_->checks & check_racecheck)) atomic_sync(thread, a);
-  return check_granules(c, a, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
+  const Verdict v = check_granules(c, a, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
+  if (v == Verdict::device && (flags & kAtomic) && (launch_->checks & check_racecheck)) release_at_atomic(thread, a);
+  return v;
+}
+
+BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
+  // Races only: static data is always addressable and initialised.
+  const Current c{thread, a, flags, site_id(pc), "global"};
+  const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
+  for (std::uintptr_t g = first; g <= last; ++g) {
+    RaceCell& cell = static_cells_[g - (static_base_ >> kGranuleShift)];
+    CellLock guard(cell, launch_->concurrent);
+    check_race(c, cell, touched_bytes(a, size, g), launch_->tag);
+  }
+  ++ordinal_[thread];
+  if (flags & kAtomic) release_at_atomic(thread, a);
+  return Verdict::device;
 }
 
 BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
@@ -214,15 +242,9 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
                                                    std::uint8_t* status, RaceCell* cells, std::uint32_t tag, bool lock) {
   const unsigned checks = launch_->checks;
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
-  // The bytes of granule g that the access touches.
-  auto granule_mask = [&](std::uintptr_t g) {
-    const unsigned from = g == first ? unsigned(a & 3u) : 0u;
-    const unsigned to = g == last ? unsigned((a + size - 1) & 3u) + 1 : 4u;
-    return byte_mask(from, to - from);
-  };
   if (checks & check_memcheck) {
     for (std::uintptr_t g = first; g <= last; ++g) {
-      const std::uint8_t mask = granule_mask(g);
+      const std::uint8_t mask = touched_bytes(a, size, g);
       if ((status[g - first] & mask) != mask) {
         const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(mask & ~status[g - first]));
         DiagnosticKind kind = DiagnosticKind::out_of_bounds;
@@ -244,7 +266,7 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
     }
   }
   for (std::uintptr_t g = first; g <= last; ++g) {
-    const std::uint8_t mask = granule_mask(g);
+    const std::uint8_t mask = touched_bytes(a, size, g);
     std::uint8_t& st = status[g - first];
     if (!(c.flags & kWrite) || (c.flags & kAtomic)) {
       if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
@@ -290,6 +312,8 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   if (conflicts(cell.read2)) report_race(c, cell.read2);
   const AccessRecord r = record(c, mask);
   if (write && !atomic) {
+    // Every kept access that this write is not ordered after was reported just now; whatever is
+    // ordered after this write is ordered after them too: the write alone stands for them.
     cell.write = r;
     cell.read1.flags = cell.read2.flags = 0;
     return;
@@ -297,25 +321,35 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   auto replaceable = [&](const AccessRecord& e) {
     return !e.valid() || (e.block == block_ && e.thread == c.thread) || ordered(e, c.thread);
   };
-  if (write) {
-    // Atomics from different threads do not order each other: keep an earlier unordered one, so
-    // that a later plain access of its thread is still checked against this one.
-    if (replaceable(cell.write) || !cell.write.atomic()) cell.write = r;
-    else cell.read2 = r;
+  // An atomic takes the write slot only from another atomic it is ordered after. A plain write
+  // stays there even after its own thread's atomic: the atomics of other threads must still meet
+  // it (a counter reset by a plain store while others add to it).
+  if (atomic && (!cell.write.valid() || (cell.write.atomic() && replaceable(cell.write)))) {
+    cell.write = r;
     return;
   }
-  // Two reads by different threads since the last write are kept, so that a later write by one
-  // of them is still checked against another.
+  // Reads, and atomics that did not take the write slot, share two slots. Which to keep decides
+  // what a later write is checked against, so the choice must not hang on the schedule: an
+  // access ordered before this one gives way to it; otherwise the two slots are kept for two
+  // different warps (or blocks), because accesses of one warp tend to be ordered alike (one
+  // __syncwarp() or barrier orders them all) and a racing access of another warp must not be
+  // pushed out by its neighbours'.
+  auto warp_of = [](const AccessRecord& e) { return (std::uint64_t{e.block} << 32) | (e.thread >> 5u); };
   if (replaceable(cell.read1)) cell.read1 = r;
-  else cell.read2 = r;
+  else if (replaceable(cell.read2) || warp_of(cell.read2) == warp_of(r) || warp_of(cell.read1) == warp_of(cell.read2))
+    cell.read2 = r;
+  // else: both kept accesses are unordered with this one and come from two other warps; a write
+  // that races with this access races with at least one of them unless it is ordered after them.
 }
 
 void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
-  // Which came first in the threads' programs (not in this schedule): the earlier epoch, then
-  // the fewer accesses made before it; a tie puts the write first.
+  // Which came first in the threads' programs (not in this schedule): the earlier epoch (barriers
+  // its block had completed; for two blocks, each its own), then the fewer accesses made before
+  // it; a tie puts the write first. Both accesses are ranked alike, so the name is the same
+  // whichever thread or block ran first.
   const AccessRecord self = record(c, 0);
   auto key = [&](const AccessRecord& r) {
-    return std::make_tuple(r.block == block_ ? r.epoch : 0u, r.ordinal, r.write() ? 0 : 1);
+    return std::make_tuple(r.epoch, r.ordinal, r.write() ? 0 : 1);
   };
   const bool other_first = key(other) <= key(self);
   const AccessRecord& first = other_first ? other : self;
@@ -350,19 +384,31 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   launch_->note(std::move(f));
 }
 
-void BlockChecker::atomic_sync(unsigned thread, std::uintptr_t address) {
+void BlockChecker::release_at_atomic(unsigned thread, std::uintptr_t address) {
   std::vector<Acquired>& mine = acquired_[thread];
-  if (launch_->any_release()) {
-    const std::size_t before = mine.size();
-    launch_->acquire(address, mine);
-    if (before == 0 && !mine.empty()) acquiring_.push_back(thread);
-  }
   const Fence& f = fence_[thread];
   if (!f.done && mine.empty() && block_acquired_.empty()) return;
   std::vector<Acquired> entries = block_acquired_;
   for (const Acquired& e : mine) join(entries, e);
-  if (f.done) join(entries, Acquired{block_, static_cast<std::uint16_t>(thread), f.epoch, f.clock});
+  if (f.done) {
+    // A fence followed by an atomic releases what the thread did before it, this atomic included
+    // (the last block may then reset the counter with a plain store): a new clock step marks the
+    // end of what is released.
+    clocks_dirty_ = true;
+    const std::uint32_t after = ++warp_clock_[thread][thread & 31];
+    join(entries, Acquired{block_, static_cast<std::uint16_t>(thread), f.epoch, after});
+  }
   launch_->release(address, entries);
+}
+
+void BlockChecker::after_atomic(unsigned thread, std::uintptr_t address) {
+  // After the operation, not before: an atomic that read the value another atomic wrote then
+  // also finds that atomic's release, which was made before it wrote.
+  if (!(launch_->checks & check_racecheck) || !launch_->any_release() || address - shared_base_ < shared_size_) return;
+  std::vector<Acquired>& mine = acquired_[thread];
+  const std::size_t before = mine.size();
+  launch_->acquire(address, mine);
+  if (before == 0 && !mine.empty()) acquiring_.push_back(thread);
 }
 
 // ---- reports ---------------------------------------------------------------------------------
@@ -381,6 +427,7 @@ std::string BlockChecker::describe(const Current& c) const {
              below->name + "` (" + std::to_string(below->size) + " bytes)";
     return "shared memory offset " + std::to_string(c.address - shared_base_) + ", before every shared variable";
   }
+  if (c.address - static_base_ < static_size_) return "__device__ variable " + StaticShadow::describe(c.address);
   return "global memory";  // the backend names the allocation and the offset (explain_fault_address)
 }
 

@@ -6,7 +6,7 @@
 //             thread-local nor the program's static data is a wild access. These end the launch
 //             before the access happens.
 //  initcheck  a read must see bytes that were written (by a kernel, a copy or a memset).
-//  racecheck  two accesses to a byte conflict when one writes and not both are atomic; they are
+//  racecheck  two accesses to a byte (of device or shared memory, or of a __device__ variable) conflict when one writes and not both are atomic; they are
 //             ordered only by program order, __syncthreads() (the block's epoch), __syncwarp()
 //             (per-lane vector clocks of the warp), or a fence followed by an atomic that another
 //             thread's atomic observes (Acquired entries). Conflicting unordered accesses are a race,
@@ -60,9 +60,13 @@ class BlockChecker {
     if (address - shared_base_ < shared_size_) return shared_access(thread, address, size, flags, pc);
     // threadIdx and the other built-in variables are thread-locals: the most frequent case left.
     if (reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer()) - address < tls_bytes_) return Verdict::other;
+    if (address - static_base_ < static_size_) return static_access(thread, address, size, flags, pc);
     return other_access(address, size, flags, pc);
   }
   Diagnostic& fatal() { return fatal_; }
+  // After an atomic that access() passed was performed: it acquires what the atomics before it on
+  // that address released (fence + atomic, DESIGN §5).
+  void after_atomic(unsigned thread, std::uintptr_t address);
 
  private:
   struct SharedVariable {
@@ -79,13 +83,14 @@ class BlockChecker {
 
   Verdict global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
   Verdict shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
+  Verdict static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
   Verdict other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
   // The checks shared by both spaces, granule by granule.
   Verdict check_granules(const Current& c, std::uintptr_t a, std::size_t size, std::uint8_t* status, RaceCell* cells,
                          std::uint32_t tag, bool lock);
   void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
   void report_race(const Current& c, const AccessRecord& other);
-  void atomic_sync(unsigned thread, std::uintptr_t address);
+  void release_at_atomic(unsigned thread, std::uintptr_t address);
   bool ordered(const AccessRecord& earlier, unsigned thread) const;
   AccessRecord record(const Current& c, std::uint8_t mask) const;
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
@@ -96,6 +101,8 @@ class BlockChecker {
   GlobalShadow* global_ = nullptr;
   std::uintptr_t heap_base_ = 0, heap_size_ = 0;
   std::uintptr_t shared_base_ = 0, shared_size_ = 0;
+  std::uintptr_t static_base_ = 0, static_size_ = 0;  // the program's writable data (__device__ variables)
+  RaceCell* static_cells_ = nullptr;
   std::uintptr_t packet_ = 0, packet_bytes_ = 0;
   std::size_t stack_bytes_ = 0;
   std::uintptr_t tls_bytes_ = 0;   // static thread-local storage lies below the thread pointer

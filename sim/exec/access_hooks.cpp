@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "sim/exec/access_hooks.hpp"
 #include "sim/check/access.hpp"
@@ -18,24 +19,50 @@ namespace {
 
 std::atomic<bool> instrumented_code{false};
 
+// Checks an access before it happens; true when it is to device or shared memory.
 template <unsigned Flags>
-[[gnu::always_inline]] inline void on_access(const volatile void* p, std::size_t size, const void* pc) {
+[[gnu::always_inline]] inline bool on_access(const volatile void* p, std::size_t size, const void* pc) {
   check::BlockChecker* c = running::checker;
-  if (__builtin_expect(c == nullptr, 1)) return;
+  if (__builtin_expect(c == nullptr, 1)) return false;
   SimThread* t = running::thread;
-  if (!t) return;
+  if (!t) return false;
   // The checker's own code may run instrumented template instances: no checking inside it.
   running::checker = nullptr;
   const check::BlockChecker::Verdict v = c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
   running::checker = c;
   switch (v) {
-    case check::BlockChecker::Verdict::other: return;
+    case check::BlockChecker::Verdict::other: return false;
     case check::BlockChecker::Verdict::device:
       if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
-      return;
+      return true;
     case check::BlockChecker::Verdict::fatal:
       running::checker = nullptr;
       BlockRun::current()->fail_access(c->fatal(), pc);
+  }
+  return false;
+}
+
+[[gnu::noinline]] void after_atomic(const volatile void* p) {
+  check::BlockChecker* c = running::checker;
+  SimThread* t = running::thread;
+  if (!c || !t) return;
+  running::checker = nullptr;
+  c->after_atomic(t->linear, reinterpret_cast<std::uintptr_t>(p));
+  running::checker = c;
+}
+
+// An atomic: checked (and, if it releases, released) before, performed, then acquiring what the
+// atomics it follows released: `perform` does the operation and returns its result.
+template <unsigned Flags, class Perform>
+[[gnu::always_inline]] inline auto on_atomic(const volatile void* p, std::size_t size, const void* pc, Perform perform) {
+  if (!on_access<Flags>(p, size, pc)) return perform();
+  if constexpr (std::is_void_v<decltype(perform())>) {
+    perform();
+    after_atomic(p);
+  } else {
+    const auto result = perform();
+    after_atomic(p);
+    return result;
   }
 }
 
@@ -46,10 +73,12 @@ bool instrumented() { return instrumented_code.load(std::memory_order_relaxed); 
 }  // namespace cusim::sim
 
 using cusim::sim::on_access;
+using cusim::sim::on_atomic;
 using cusim::sim::check::kAtomic;
 using cusim::sim::check::kRead;
 using cusim::sim::check::kWrite;
 #define CUSIM_PC __builtin_return_address(0)
+constexpr unsigned kR_atomic = kRead | kAtomic, kW_atomic = kWrite | kAtomic;
 
 extern "C" {
 
@@ -81,55 +110,45 @@ void __tsan_write_range(void* p, unsigned long n) {
   if (n) on_access<kWrite>(p, n, CUSIM_PC);
 }
 
-// Atomics: checked, then performed (sequentially consistent: at least as strong as asked).
+// Atomics: checked, performed (sequentially consistent: at least as strong as asked), then
+// acquiring (on_atomic).
+#define CUSIM_ATOMIC(RW, OP) on_atomic<k##RW##_atomic>(a, sizeof(*a), CUSIM_PC, [&] { return OP; })
 #define CUSIM_ATOMIC_HOOKS(N, T)                                                                        \
   T __tsan_atomic##N##_load(const volatile T* a, int) {                                                 \
-    on_access<kRead | kAtomic>(a, sizeof(T), CUSIM_PC);                                                 \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                        \
+    return CUSIM_ATOMIC(R, __atomic_load_n(a, __ATOMIC_SEQ_CST));                                       \
   }                                                                                                     \
   void __tsan_atomic##N##_store(volatile T* a, T v, int) {                                              \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                           \
+    CUSIM_ATOMIC(W, __atomic_store_n(a, v, __ATOMIC_SEQ_CST));                                          \
   }                                                                                                     \
   T __tsan_atomic##N##_exchange(volatile T* a, T v, int) {                                              \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                 \
+    return CUSIM_ATOMIC(W, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST));                                \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_add(volatile T* a, T v, int) {                                             \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                  \
+    return CUSIM_ATOMIC(W, __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST));                                 \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_sub(volatile T* a, T v, int) {                                             \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                  \
+    return CUSIM_ATOMIC(W, __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST));                                 \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_and(volatile T* a, T v, int) {                                             \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                  \
+    return CUSIM_ATOMIC(W, __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST));                                 \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_or(volatile T* a, T v, int) {                                              \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                   \
+    return CUSIM_ATOMIC(W, __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST));                                  \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_xor(volatile T* a, T v, int) {                                             \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                  \
+    return CUSIM_ATOMIC(W, __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST));                                 \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_nand(volatile T* a, T v, int) {                                            \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                 \
+    return CUSIM_ATOMIC(W, __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST));                                \
   }                                                                                                     \
   bool __tsan_atomic##N##_compare_exchange_strong(volatile T* a, T* expected, T v, int, int) {          \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
+    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
   }                                                                                                     \
   bool __tsan_atomic##N##_compare_exchange_weak(volatile T* a, T* expected, T v, int, int) {            \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    return __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);       \
+    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
   }                                                                                                     \
   T __tsan_atomic##N##_compare_exchange_val(volatile T* a, T expected, T v, int, int) {                 \
-    on_access<kWrite | kAtomic>(a, sizeof(T), CUSIM_PC);                                                \
-    __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+    CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
     return expected;                                                                                    \
   }
 CUSIM_ATOMIC_HOOKS(8, std::uint8_t)
@@ -137,6 +156,7 @@ CUSIM_ATOMIC_HOOKS(16, std::uint16_t)
 CUSIM_ATOMIC_HOOKS(32, std::uint32_t)
 CUSIM_ATOMIC_HOOKS(64, std::uint64_t)
 #undef CUSIM_ATOMIC_HOOKS
+#undef CUSIM_ATOMIC
 
 void __tsan_atomic_thread_fence(int) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);

@@ -303,12 +303,10 @@ TEST_CASE("clean: the last-block reduction (partials, __threadfence, atomicInc t
   expect_clean_everywhere([] { return run_last_block_reduction(true); });
 }
 
-// Known checker issue (should_fail until fixed): the sample's plain reset of the ticket counter by
-// the last block, after its atomicInc observed every other block's __threadfence() + atomicInc, is
-// reported as race-atomic against those atomicInc calls: the checker orders what a block did
-// before its fence, but not the releasing atomic itself.
-TEST_CASE("known checker issue: the last-block reduction's plain reset of the ticket counter" *
-          doctest::should_fail()) {
+// The sample's plain reset of the ticket counter by the last block, after its atomicInc observed
+// every other block's __threadfence() + atomicInc: a fence followed by an atomic releases the
+// atomic itself too, so the reset is ordered after every other block's atomicInc.
+TEST_CASE("clean: the last-block reduction's plain reset of the ticket counter") {
   expect_clean_everywhere([] { return run_last_block_reduction(false); });
 }
 
@@ -638,13 +636,11 @@ __global__ void publish_then_maybe_read(float* data, int* flag, float* out) {
   out[(blockIdx.x - 1) * blockDim.x + t] = seen ? data[t] : -1.f;
 }
 
-// Known checker bug (may_fail: it shows in some runs only): an atomic's hook acquires what other
-// threads released before the atomic itself is performed, so with two workers a reader's atomicAdd
-// can see the flag that a writer raised between the reader's hook and its operation without having
-// acquired the writer's release: the read of data is then reported as race-raw against block 0's
-// write (about one run in five of the 14 configurations).
-TEST_CASE("clean: message passing by __threadfence() and an atomic flag, read only when seen" *
-          doctest::may_fail()) {
+// With two workers, a reader's atomicAdd can see the flag that a writer raised just before; the
+// reader must then also have acquired the writer's release, so an atomic acquires after it is
+// performed (a checker that acquired before reported the read of data as race-raw about one run
+// in five of the 14 configurations).
+TEST_CASE("clean: message passing by __threadfence() and an atomic flag, read only when seen") {
   expect_clean_everywhere([] {
     DeviceArray<float> data(64), out(3 * 64);
     DeviceArray<int> flag(1);

@@ -386,20 +386,18 @@ TEST_CASE("invalid-free: pinned host memory freed with cudaFree instead of cudaF
   });
 }
 
-// ---- known checker bugs ----------------------------------------------------------------------------
-// Realistic kernels whose finding is wrong today, marked should_fail until the checker is fixed.
+// ---- kernels that once fooled the checker ---------------------------------------------------------
 
 // A histogram whose keys run one past the last bin: the atomicAdd at the end of the kernel is out
-// of bounds. The kernel's last call (the atomic hook, its result unused) is compiled as a tail call,
-// so the hook's return address is the engine's (sim/exec/block_run.cpp, BlockRun::invoke_kernel),
-// and the finding names that line instead of the kernel's.
+// of bounds. The kernel's last call (the atomic hook, its result unused) must not be compiled as a
+// tail call (-fno-optimize-sibling-calls), or the hook's return address would be the engine's and
+// the finding would name the engine's line instead of the kernel's.
 __global__ void histogram_key_past_last_bin(const int* keys, int* bins) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   atomicAdd(&bins[keys[i]], 1);  // @bug-oob-atomic
 }
 
-TEST_CASE("known checker bug: an out-of-bounds atomic at the end of a kernel names the engine's line" *
-          doctest::should_fail()) {
+TEST_CASE("planted out-of-bounds: an atomic as a kernel's last statement is named at the kernel's line") {
   std::vector<int> keys(64);
   for (int i = 0; i < 64; ++i) keys[i] = i % 9;  // 9 values, 8 bins
   expect_planted({{"out-of-bounds", "bug-oob-atomic", "global"}}, [&] {

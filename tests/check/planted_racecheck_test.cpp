@@ -293,18 +293,14 @@ TEST_CASE("race-atomic: shared bins read before the other threads' atomics are d
   });
 }
 
-// ---- known checker bugs ----------------------------------------------------------------------------
-// Realistic kernels whose verdict is wrong in some configurations today. Each states the verdict the
-// checker's documented rules give, and is marked should_fail until the checker is fixed (doctest then
-// reports the test as passing unexpectedly: drop the mark), or may_fail where the outcome varies
-// from run to run.
+// ---- kernels that once fooled the checker ---------------------------------------------------------
+// Realistic kernels whose verdict was wrong in some configurations before the checker was fixed.
+// Each states the verdict the checker's documented rules give.
 
 // Each block publishes its total, then reads its left neighbour's to chain the offsets, with no
 // grid-wide ordering. Both accesses follow two barriers in their blocks (epoch 2), and thread 0 of
-// each block writes its own total (its 5th access) before reading the neighbour's: race-raw. The
-// checker ranks a record of another block as epoch 0 (the key in BlockChecker::report_race), so the
-// access of whichever block runs later is always "second": with one worker in reverse order the
-// race is named race-war, with random orders both names appear.
+// each block writes its own total (its 5th access) before reading the neighbour's: race-raw, in
+// whichever order the blocks ran (each access is ranked by its own block's epoch).
 __global__ void chained_block_offsets(const int* in, int* totals, int* out) {
   CUSIM_SHARED(int, sum);
   const unsigned t = threadIdx.x, b = blockIdx.x;
@@ -318,8 +314,7 @@ __global__ void chained_block_offsets(const int* in, int* totals, int* out) {
   }
 }
 
-TEST_CASE("known checker bug: a race between blocks is named by the order the blocks ran" *
-          doctest::should_fail()) {
+TEST_CASE("planted race-raw: a race between blocks is named by program order, not by the order the blocks ran") {
   expect_planted({{"race-raw", "bug-chain-read", "global", "bug-chain-publish"}}, [] {
     DeviceArray<int> in(256, std::vector<int>(256, 1)), totals(4), out(4);
     totals.zero();
@@ -330,17 +325,15 @@ TEST_CASE("known checker bug: a race between blocks is named by the order the bl
 
 // Block 0's thread 0 resets a global counter (cleared by cudaMemset before) with a plain store while
 // every thread takes a ticket from it atomically. The reset is thread 0's 1st access, the others'
-// atomics their 2nd: race-atomic at the atomic, the reset first. Each race cell keeps one write, so
-// when thread 0 runs its own atomic right after its reset (in-order schedules), the reset's record
-// is replaced and nobody's atomic is checked against it: no finding at all.
+// atomics their 2nd: race-atomic at the atomic, the reset first. Thread 0's own atomic right after
+// its reset (in-order schedules) must not hide the reset from the others' atomics.
 __global__ void reset_inside_kernel(const int* in, int* counter, int* tickets) {
   const unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g == 0) *counter = 0;  // @bug-reset
   tickets[g] = atomicAdd(counter, in[g]);  // @bug-reset-add
 }
 
-TEST_CASE("known checker bug: a plain store followed by its thread's own atomic hides from the others" *
-          doctest::should_fail()) {
+TEST_CASE("planted race-atomic: a plain store followed by its thread's own atomic still meets the others'") {
   expect_planted({{"race-atomic", "bug-reset-add", "global", "bug-reset"}}, [] {
     DeviceArray<int> in(64, std::vector<int>(64, 1)), counter(1), tickets(64);
     counter.zero();
@@ -350,9 +343,8 @@ TEST_CASE("known checker bug: a plain store followed by its thread's own atomic 
 
 // A flag every thread reads, reset by thread 0 after a __syncwarp(), as if that ordered the other
 // warps' reads: race-war between warp 1's reads and the reset. Each race cell keeps the last write
-// and two reads; a read by another thread that is not ordered with the earlier reads replaces the
-// second one, so when warp 1's reads fall between warp 0's (random schedules, seeds 1 and 7), both
-// kept reads are warp 0's, which the __syncwarp() orders before the reset: no finding.
+// and two reads; when warp 1's reads fall between warp 0's (random schedules), warp 0's later reads
+// must not push them out, or the reset meets only reads its __syncwarp() orders.
 __global__ void flag_reset_after_syncwarp(int* out) {
   CUSIM_SHARED(int, flag);
   const unsigned t = threadIdx.x;
@@ -364,8 +356,7 @@ __global__ void flag_reset_after_syncwarp(int* out) {
   out[t] = f;
 }
 
-TEST_CASE("known checker bug: a racing read evicted from the race cell by ordered reads" *
-          doctest::should_fail()) {
+TEST_CASE("planted race-war: a racing read is kept in the race cell among many ordered ones") {
   expect_planted({{"race-war", "bug-flag-reset", "shared", "bug-flag-read"}}, [] {
     DeviceArray<int> out(64);
     return launch_sync(flag_reset_after_syncwarp, dim3(1), dim3(64), out.get());
@@ -373,14 +364,14 @@ TEST_CASE("known checker bug: a racing read evicted from the race cell by ordere
 }
 
 // The seed counter on a __device__ variable instead of cudaMalloc'd memory: __device__ variables
-// are the program's static data, which the checker lets through without race (or bounds) checks.
+// are the program's static data, which racecheck treats as global memory.
 __device__ int g_hits;
 __global__ void count_hits_device_variable(int* out) {
   g_hits += 1;  // @bug-device-var
   out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
 }
 
-TEST_CASE("known checker bug: races on __device__ variables are not checked" * doctest::should_fail()) {
+TEST_CASE("planted race-war and race-waw: the seed counter on a __device__ variable") {
   expect_planted({{"race-war", "bug-device-var", "global", "bug-device-var"},
                   {"race-waw", "bug-device-var", "global", "bug-device-var"}},
                  [] {
@@ -392,12 +383,10 @@ TEST_CASE("known checker bug: races on __device__ variables are not checked" * d
 }
 
 // normalise_by_running_total on floats: atomicAdd(float*) is a compare-and-swap loop, whose retries under
-// contention (two workers running blocks at once) are checked accesses that advance the thread's
-// access count, the checker's notion of program order. Which of two racing accesses is "later"
-// then depends on contention: now and then the finding names the atomic's line, with the plain
-// read as the earlier access. may_fail: the outcome varies from run to run.
-TEST_CASE("known checker bug: compare-and-swap retries change a race's order with two workers" *
-          doctest::may_fail()) {
+// contention (two workers running blocks at once) must not count as accesses of their own: the
+// thread's access count is the checker's notion of program order, and retries would make the
+// finding depend on contention.
+TEST_CASE("planted race-atomic: compare-and-swap retries do not change a race's order with two workers") {
   expect_planted({{"race-atomic", "atomic-total-read", "global", "atomic-total"}}, [] {
     DeviceArray<float> in(128, std::vector<float>(128, 1.f)), total(1), out(128);
     total.zero();
