@@ -178,8 +178,8 @@ void BlockChecker::on_fence(unsigned thread) {
   f.clock = ++warp_clock_[thread][thread & 31];
 }
 
-AccessRecord BlockChecker::record(const Current& c, std::uint8_t mask) const {
-  AccessRecord r;
+void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) const {
+  // Field by field, straight into the cell: a record built aside and copied in stalls the copy.
   r.site = c.site;
   r.block = block_;
   r.thread = static_cast<std::uint16_t>(c.thread);
@@ -188,7 +188,6 @@ AccessRecord BlockChecker::record(const Current& c, std::uint8_t mask) const {
   r.epoch = epoch_;
   r.clock = warp_clock_[c.thread][c.thread & 31];
   r.ordinal = ordinal_[c.thread];
-  return r;
 }
 
 bool BlockChecker::ordered(const AccessRecord& e, unsigned thread) const {
@@ -310,11 +309,10 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   if (conflicts(cell.write)) report_race(c, cell.write);
   if (conflicts(cell.read1)) report_race(c, cell.read1);
   if (conflicts(cell.read2)) report_race(c, cell.read2);
-  const AccessRecord r = record(c, mask);
   if (write && !atomic) {
     // Every kept access that this write is not ordered after was reported just now; whatever is
     // ordered after this write is ordered after them too: the write alone stands for them.
-    cell.write = r;
+    fill(cell.write, c, mask);
     cell.read1.flags = cell.read2.flags = 0;
     return;
   }
@@ -325,7 +323,7 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   // stays there even after its own thread's atomic: the atomics of other threads must still meet
   // it (a counter reset by a plain store while others add to it).
   if (atomic && (!cell.write.valid() || (cell.write.atomic() && replaceable(cell.write)))) {
-    cell.write = r;
+    fill(cell.write, c, mask);
     return;
   }
   // Reads, and atomics that did not take the write slot, share two slots. Which to keep decides
@@ -335,9 +333,10 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   // __syncwarp() or barrier orders them all) and a racing access of another warp must not be
   // pushed out by its neighbours'.
   auto warp_of = [](const AccessRecord& e) { return (std::uint64_t{e.block} << 32) | (e.thread >> 5u); };
-  if (replaceable(cell.read1)) cell.read1 = r;
-  else if (replaceable(cell.read2) || warp_of(cell.read2) == warp_of(r) || warp_of(cell.read1) == warp_of(cell.read2))
-    cell.read2 = r;
+  const std::uint64_t my_warp = (std::uint64_t{block_} << 32) | (c.thread >> 5u);
+  if (replaceable(cell.read1)) fill(cell.read1, c, mask);
+  else if (replaceable(cell.read2) || warp_of(cell.read2) == my_warp || warp_of(cell.read1) == warp_of(cell.read2))
+    fill(cell.read2, c, mask);
   // else: both kept accesses are unordered with this one and come from two other warps; a write
   // that races with this access races with at least one of them unless it is ordered after them.
 }
@@ -347,7 +346,8 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   // its block had completed; for two blocks, each its own), then the fewer accesses made before
   // it; a tie puts the write first. Both accesses are ranked alike, so the name is the same
   // whichever thread or block ran first.
-  const AccessRecord self = record(c, 0);
+  AccessRecord self;
+  fill(self, c, 0);
   auto key = [&](const AccessRecord& r) {
     return std::make_tuple(r.epoch, r.ordinal, r.write() ? 0 : 1);
   };

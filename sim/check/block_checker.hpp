@@ -60,6 +60,9 @@ class BlockChecker {
     if (address - shared_base_ < shared_size_) return shared_access(thread, address, size, flags, pc);
     // threadIdx and the other built-in variables are thread-locals: the most frequent case left.
     if (reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer()) - address < tls_bytes_) return Verdict::other;
+    // Locals whose address is taken: this thread's stack, around the hook's own frame.
+    if (address - reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) + 4096 < stack_bytes_ + 4096)
+      return Verdict::other;
     if (address - static_base_ < static_size_) return static_access(thread, address, size, flags, pc);
     return other_access(address, size, flags, pc);
   }
@@ -92,7 +95,7 @@ class BlockChecker {
   void report_race(const Current& c, const AccessRecord& other);
   void release_at_atomic(unsigned thread, std::uintptr_t address);
   bool ordered(const AccessRecord& earlier, unsigned thread) const;
-  AccessRecord record(const Current& c, std::uint8_t mask) const;
+  void fill(AccessRecord& r, const Current& c, std::uint8_t mask) const;  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const;
   bool stack_or_static(std::uintptr_t a) const;

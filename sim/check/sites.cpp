@@ -4,11 +4,9 @@
 #include <unordered_map>
 #include <vector>
 
-extern "C" char __executable_start[];  // provided by the linker
-
 namespace cusim::sim::check {
 namespace {
-constexpr std::uint32_t kInterned = 0x80000000u;
+constexpr std::uint32_t kInterned = kInternedSite;
 std::mutex m;
 // Code outside the executable (a shared library's kernels): never freed, ids stay valid.
 std::vector<const void*>& table() {
@@ -21,9 +19,7 @@ std::unordered_map<const void*, std::uint32_t>& index() {
 }
 }  // namespace
 
-std::uint32_t site_id(const void* pc) {
-  const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(pc) - reinterpret_cast<std::uintptr_t>(__executable_start);
-  if (offset < kInterned - 1) return static_cast<std::uint32_t>(offset) + 1;
+std::uint32_t interned_site_id(const void* pc) {
   std::lock_guard<std::mutex> lock(m);
   auto [it, added] = index().emplace(pc, 0);
   if (added) {
