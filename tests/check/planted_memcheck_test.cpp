@@ -15,14 +15,6 @@ using check_test::DeviceArray;
 using check_test::expect_planted;
 using check_test::launch_sync;
 
-namespace {
-// A 16-byte vector as CUDA's float4 (cusim has no vector types): copying one whole is one
-// 16-byte access, which must be 16-byte aligned.
-struct alignas(16) Float4 {
-  float x, y, z, w;
-};
-}  // namespace
-
 // ---- out-of-bounds -------------------------------------------------------------------------------
 
 // Row sums of a rows x cols matrix, one block per row, striding over the row in tiles of the block
@@ -152,7 +144,7 @@ TEST_CASE("out-of-bounds: dynamic shared memory sized for one array of two") {
 // A vectorised copy (four floats at a time) of a sub-array that starts one float into the buffer.
 __global__ void copy_float4(const float* src, float* dst, int n4) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n4) reinterpret_cast<Float4*>(dst)[i] = reinterpret_cast<const Float4*>(src)[i];  // @misaligned-f4
+  if (i < n4) reinterpret_cast<float4*>(dst)[i] = reinterpret_cast<const float4*>(src)[i];  // @misaligned-f4
 }
 
 TEST_CASE("misaligned-access: a float4 copy of a sub-array starting at element 1") {

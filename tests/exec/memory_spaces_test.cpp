@@ -130,3 +130,29 @@ TEST_CASE("printf from 2 blocks x 5 threads prints every line once") {
         CHECK(lines.count("Hello from block " + std::to_string(b) + ", thread " + std::to_string(t)) == 1);
   }
 }
+
+// CUDA's vector types: a float4 is one 16-byte access, a float2 one 8-byte access; the layout must
+// match CUDA's so that the same reinterpret_casts work on both backends.
+__global__ void scale_float4(const float4* in, float4* out, float2* firsts, int n4) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n4) return;
+  const float4 v = in[i];
+  out[i] = make_float4(v.x * 2.f, v.y * 2.f, v.z * 2.f, v.w * 2.f);
+  firsts[i] = make_float2(v.x, v.w);
+}
+
+TEST_CASE("vector types: float4 and float2 have CUDA's layout and round-trip through kernels") {
+  static_assert(sizeof(float4) == 16 && alignof(float4) == 16 && sizeof(int2) == 8 && alignof(int2) == 8);
+  static_assert(sizeof(uchar4) == 4 && sizeof(double2) == 16 && sizeof(uint3) == 12 && sizeof(short4) == 8);
+  const int n4 = 37;  // not a multiple of the block
+  cusim_test::ManagedArray<float> in(4 * n4), out(4 * n4, -1.f), firsts(2 * n4, -1.f);
+  for (int i = 0; i < 4 * n4; ++i) in[i] = static_cast<float>(i) + 0.5f;
+  REQUIRE(cusim::launch(scale_float4, dim3(2), dim3(32), reinterpret_cast<const float4*>(in.get()),
+                        reinterpret_cast<float4*>(out.get()), reinterpret_cast<float2*>(firsts.get()), n4) == cudaSuccess);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  for (int i = 0; i < 4 * n4; ++i) CHECK(out[i] == in[i] * 2.f);
+  for (int i = 0; i < n4; ++i) {
+    CHECK(firsts[2 * i] == in[4 * i]);
+    CHECK(firsts[2 * i + 1] == in[4 * i + 3]);
+  }
+}

@@ -3,9 +3,7 @@
 #pragma once
 #include <cstddef>
 
-struct uint3 {
-  unsigned int x, y, z;
-};
+#include "cusim/detail/vector_types.hpp"  // uint3 (threadIdx, blockIdx) and the other vector types
 
 struct dim3 {
   unsigned int x, y, z;
