@@ -30,4 +30,13 @@ cudaError_t shuffle_reduce(const float* in, float* total, int n);
 // One block of `threads` threads that executes `iterations` __syncthreads() and nothing else.
 cudaError_t barrier_loop(unsigned threads, int iterations);
 
+// The kernels themselves, for benchmarks that launch them directly (bench/gpu_launch_bench.cu
+// compares cusim::launch with <<< >>> on a GPU).
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n);
+__global__ void grid_stride_square_kernel(const float* in, float* out, int n);
+__global__ void shared_histogram_kernel(const unsigned char* in, unsigned* bins, int n);
+__global__ void tiled_matmul_kernel(const float* a, const float* b, float* c, int n);
+__global__ void tree_reduce_kernel(const float* in, float* total, int n);
+__global__ void shuffle_reduce_kernel(const float* in, float* total, int n);
+
 }  // namespace bench
