@@ -54,3 +54,21 @@ TEST_CASE("histograms of no elements are all zero") {
     });
   }
 }
+
+TEST_CASE("the shared histogram is clean and exact under every schedule and worker count") {
+  auto g = kernel_test::rng("schedules");
+  const int n = 3001, bins = 300;
+  const auto values = kernel_test::integers(g, n, 0, bins - 1);
+  std::vector<long long> want(bins, 0);
+  for (int v : values) ++want[v];
+  check_test::for_each_config([&] {
+    kernel_test::checked([&] {
+      Buffer<int> dv(values);
+      Buffer<unsigned int> dh(bins);
+      const cudaError_t e = kernel_test::synced(k::histogram_shared(dv.get(), n, dh.get(), bins));
+      const auto hist = dh.download();
+      kernel_test::expect_each(bins, [&](std::size_t b) { return kernel_test::equal(hist[b], want[b]); });
+      return e;
+    });
+  });
+}

@@ -111,3 +111,20 @@ TEST_CASE("reduction kernels at other block sizes: 32 and 1024 threads, per-bloc
     }
   }
 }
+
+TEST_CASE("reductions are clean and exact under every schedule and worker count") {
+  auto g = kernel_test::rng("schedules");
+  const auto x = kernel_test::small_integers(g, 1537, -8, 8);
+  double want = 0;
+  for (float f : x) want += f;
+  check_test::for_each_config([&] {
+    for (const Variant& v : kVariants) {
+      INFO(v.name);
+      kernel_test::checked([&] {
+        cudaError_t e;
+        CHECK(double(device_sum(v.helper, x, &e)) == want);
+        return e;
+      });
+    }
+  });
+}

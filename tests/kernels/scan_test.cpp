@@ -65,3 +65,19 @@ TEST_CASE("block_scan refuses more than one block's worth") {
     return cudaDeviceSynchronize();
   });
 }
+
+TEST_CASE("scan is clean and exact under every schedule and worker count") {
+  auto g = kernel_test::rng("schedules");
+  const int n = 1537;  // three blocks: the totals scanned by a second level
+  const auto in = kernel_test::integers(g, n, -100, 100);
+  const auto want = cpu_scan(in, k::ScanKind::exclusive);
+  check_test::for_each_config([&] {
+    kernel_test::checked([&] {
+      Buffer<int> din(in), dout(n);
+      const cudaError_t e = kernel_test::synced(k::scan(din.get(), dout.get(), n, k::ScanKind::exclusive));
+      const auto got = dout.download();
+      kernel_test::expect_each(n, [&](std::size_t i) { return kernel_test::equal(got[i], want[i]); });
+      return e;
+    });
+  });
+}

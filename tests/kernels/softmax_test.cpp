@@ -57,3 +57,8 @@ TEST_CASE("softmax_rows: in place") {
   auto g = kernel_test::rng("softmax in place");
   check_softmax(9, 513, 0.f, g, true);
 }
+
+TEST_CASE("softmax_rows is clean under every schedule and worker count") {
+  auto g = kernel_test::rng("schedules");
+  check_test::for_each_config([&] { check_softmax(3, 301, 0.f, g, false); });
+}
