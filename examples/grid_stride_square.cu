@@ -4,10 +4,15 @@
 // blockDim.x), so threads 0..243 square two elements (i and i + 256) and threads 244..255 one.
 // The kernel also records which thread squared each element, and the host checks the stride
 // pattern as the seed's visualisation shows it. Run with 32 blocks x 8 threads, then with the
-// seed's 8 blocks x 32 threads: the same 256 threads, the same result.
+// seed's 8 blocks x 32 threads: the same 256 threads, the same result. For the second run it writes
+// the data of the seed's plots, one row per element (thread, block, thread in block, element, old
+// and new value: what the seed's kernel printed and its Python parsed), to grid_stride.csv (or the
+// path given), and prints the work each thread did as the seed's heat map shows it.
+//   ./grid_stride_square [grid_stride.csv]
 #include <cusim/cusim.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "cuda_check.hpp"
 
@@ -48,12 +53,33 @@ int run(int* a, int* owner, int n, int blocks, int threads) {
   return wrong;
 }
 
-int main() {
+// The visualisation's data: a CSV row per element, and the elements per thread as a table of
+// blocks (rows) by thread in block (columns), the seed's heat map.
+bool write_visualisation(const char* path, const int* a, const int* owner, int n, int blocks, int threads) {
+  std::FILE* f = std::fopen(path, "w");
+  if (!f) return false;
+  std::fprintf(f, "thread,block,thread_in_block,element,old_value,new_value\n");
+  std::vector<int> work(blocks * threads, 0);
+  for (int i = 0; i < n; ++i) {
+    std::fprintf(f, "%d,%d,%d,%d,%d,%d\n", owner[i], owner[i] / threads, owner[i] % threads, i, i, a[i]);
+    if (owner[i] >= 0 && owner[i] < blocks * threads) ++work[owner[i]];
+  }
+  std::printf("wrote %s: %d rows; elements per thread (rows: blocks, columns: thread in block):\n", path, n);
+  for (int b = 0; b < blocks; ++b) {
+    std::printf("  block %d: ", b);
+    for (int t = 0; t < threads; ++t) std::printf("%d", work[b * threads + t]);
+    std::printf("\n");
+  }
+  return std::fclose(f) == 0;
+}
+
+int main(int argc, char** argv) {
   const int n = 500;
   int *a = nullptr, *owner = nullptr;
   CUDA_CHECK(cudaMallocManaged(&a, n * sizeof(int)));
   CUDA_CHECK(cudaMallocManaged(&owner, n * sizeof(int)));
-  const int wrong = run(a, owner, n, 32, 8) + run(a, owner, n, 8, 32);
+  int wrong = run(a, owner, n, 32, 8) + run(a, owner, n, 8, 32);
+  if (!write_visualisation(argc > 1 ? argv[1] : "grid_stride.csv", a, owner, n, 8, 32)) ++wrong;
   CUDA_CHECK(cudaFree(a));
   CUDA_CHECK(cudaFree(owner));
   return wrong == 0 ? 0 : 1;
