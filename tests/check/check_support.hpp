@@ -2,8 +2,9 @@
 // exact expectations of findings located through "// @tag" markers, clean runs, and planted bugs
 // that must also disappear when their checker is switched off.
 //
-//   check_test::for_each_config(fn)          fn() under 14 configurations (in-order, reverse and
-//                                             random with 5 seeds, each with 1 and 2 workers)
+//   check_test::for_each_config(fn)          fn() under 16 configurations (in-order, reverse,
+//                                             random with 5 seeds and interleaved, each with 1 and
+//                                             2 workers)
 //   check_test::expect_findings({...}, run)  run() must produce exactly these findings
 //   check_test::expect_clean(run)            run() must produce no finding
 //   check_test::expect_planted({...}, run)   expect_findings under every configuration, then again
@@ -58,6 +59,8 @@ inline const std::vector<Config>& all_configs() {
       out.push_back({cusim::Schedule::reverse, 1, workers});
       for (unsigned long long seed : {1ull, 7ull, 42ull, 2024ull, 987654321ull})
         out.push_back({cusim::Schedule::random, seed, workers});
+      // Switches at every checked access: a verdict must not hang on where a thread stops either.
+      out.push_back({cusim::Schedule::interleaved, 1, workers});
     }
     return out;
   }();
@@ -204,6 +207,17 @@ inline void reset_device() {
   cudaDeviceReset();
 }
 
+// An uninitialized-read at a line that is also the racing access of an expected race: whether the
+// read finds the value written depends on which thread ran first (docs/CHECKS.md, Limits). The
+// schedules that run each thread until it blocks give it in every run, so it is required there;
+// the interleaved schedule, which switches at every access, may let every write happen first.
+inline bool racy_initcheck(const Resolved& w, const std::vector<Resolved>& want) {
+  if (w.e->kind != "uninitialized-read") return false;
+  return std::any_of(want.begin(), want.end(), [&](const Resolved& r) {
+    return r.e->kind.rfind("race-", 0) == 0 && r.lines == w.lines;
+  });
+}
+
 // Clears the findings, runs `run`, and checks that the findings it made are exactly `expected`
 // (kind, line, space, error, and other line where given: each expectation met, each finding
 // expected) and that run's status is the error of the fatal one among them (cudaSuccess if none
@@ -241,6 +255,8 @@ void expect_findings(const std::vector<Expect>& expected, Run&& run,
   // so the comparison is of sets: every expectation met by some finding, every finding expected.
   for (const Resolved& w : want) {
     const bool met = std::any_of(got.begin(), got.end(), [&](const cusim::Finding& f) { return matches(w, f, file); });
+    if (!met && racy_initcheck(w, want) && cusim::settings().schedule == cusim::Schedule::interleaved)
+      continue;  // allowed, not required: see racy_initcheck
     if (!met)
       FAIL_CHECK("missing finding: " << w.e->kind << " [" << std::string(cudaGetErrorName(w.error)) << "] space '"
                                      << w.e->space << "' at " << file << ":" << w.lines[0] << " (@" << w.e->tag << ")"

@@ -616,6 +616,27 @@ TEST_CASE("clean: dynamic shared memory for two arrays, managed input") {
 
 // ---- synchronisation that is easy to misjudge ----------------------------------------------------
 
+// Thread 0 copies one value from global memory into shared memory; the others write nothing; after
+// the barrier every thread reads it. Found with the kernel library: under the interleaved schedule
+// thread 0, switched out at its global read, resumed with checking left paused by a thread waiting
+// in the barrier, so its shared write went unseen and the reads after the barrier were reported
+// as uninitialized-read.
+__global__ void broadcast_after_barrier(const int* in, int* out) {
+  CUSIM_SHARED(int, value);
+  if (threadIdx.x == 0) value = in[0];
+  __syncthreads();
+  out[threadIdx.x] = value;
+}
+
+TEST_CASE("clean: one thread's value broadcast through shared memory after a barrier") {
+  expect_clean_everywhere([] {
+    DeviceArray<int> in(1, std::vector<int>{7}), out(2);
+    const cudaError_t e = launch_sync(broadcast_after_barrier, dim3(1), dim3(2), in.get(), out.get());
+    CHECK(out.download() == std::vector<int>{7, 7});
+    return e;
+  });
+}
+
 // Message passing between blocks without spinning: block 0 publishes data, fences and raises a flag
 // atomically; every other block checks the flag with an atomic and reads the data only if it saw
 // the flag raised (otherwise it uses the fallback). Whatever the order, no access races.
@@ -639,7 +660,7 @@ __global__ void publish_then_maybe_read(float* data, int* flag, float* out) {
 // With two workers, a reader's atomicAdd can see the flag that a writer raised just before; the
 // reader must then also have acquired the writer's release, so an atomic acquires after it is
 // performed (a checker that acquired before reported the read of data as race-raw about one run
-// in five of the 14 configurations).
+// in five of the 14 configurations of the time).
 TEST_CASE("clean: message passing by __threadfence() and an atomic flag, read only when seen") {
   expect_clean_everywhere([] {
     DeviceArray<float> data(64), out(3 * 64);
