@@ -147,10 +147,12 @@ bool clean(Row& row, cudaError_t e) {
     fail(row, std::string("launch failed: ") + cudaGetErrorName(e));
     return false;
   }
+#if CUSIM_SIMULATOR  // on a GPU there are no findings, only the errors above
   if (const auto f = cusim::findings(); !f.empty()) {
     fail(row, "finding: " + f.front().text);
     return false;
   }
+#endif
   return true;
 }
 
@@ -376,15 +378,19 @@ Row barrier(int runs, unsigned workers) {
           6);
   row.per_barrier = true;
   row.n = threads;
+#if CUSIM_SIMULATOR  // the simulator's worker threads; a GPU runs the block as it does
   const unsigned saved = cusim::settings().workers;
   cusim::settings().workers = workers;
+#endif
   std::vector<double> sim;
   for (int r = -1; r < runs && row.ok; ++r) {
     cudaError_t e = cudaSuccess;
     const double t = time_ms([&] { e = launch_and_wait([&] { return bench::barrier_loop(threads, kBarrierIterations); }); });
     if (clean(row, e) && r >= 0) sim.push_back(t);
   }
+#if CUSIM_SIMULATOR
   cusim::settings().workers = saved;
+#endif
   if (!sim.empty()) {
     row.sim_ms = median(sim);
     row.spread = spread("sim", sim);
@@ -444,7 +450,9 @@ int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
   g_scale = opt.scale;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+#if CUSIM_SIMULATOR
   cusim::settings().workers = cores;
+#endif
 
   struct Entry {
     const char* key;

@@ -1,6 +1,21 @@
-# cusim_add_executable(<name> [CHECKED|FAST] <sources>... [HOST_ONLY <sources>...])
-# Builds a program written against <cusim/cusim.hpp> for the simulator. CUDA sources (.cu) are
-# compiled as C++: the same files build for the GPU with nvcc.
+# Build helpers: a program or a test written against <cusim/cusim.hpp> builds the same way for
+# either backend (CUSIM_BACKEND, top-level CMakeLists.txt; README, "Building for the GPU").
+#
+# cusim_add_executable(<name> [CHECKED|FAST] [SIM_ONLY] <sources>... [HOST_ONLY <sources>...])
+#   Simulator: CUDA sources (.cu) are compiled as C++ and linked with the simulator.
+#   CUDA: every source before HOST_ONLY (.cu and .cpp alike: test files hold kernels) is compiled
+#   by nvcc; HOST_ONLY sources by the C++ compiler against CUDA's runtime API. CHECKED and FAST
+#   are accepted and mean nothing there (the GPU has no checked build). SIM_ONLY: a program that
+#   needs the simulator (findings, schedules, settings) is not built for the GPU at all.
+#
+# cusim_add_test(<name> [CHECKED|FAST] [SIM_ONLY] <sources>... [HOST_ONLY <sources>...])
+#   A doctest program (the sources plus tests/doctest_main.cpp) and the CTest test <name> that
+#   runs it. doctest comes from its CMake package, or from -DCUSIM_DOCTEST_INCLUDE_DIR=<dir
+#   holding doctest/doctest.h> (tools/carry-prepare, for machines without the package).
+#
+# On the CUDA backend, every program built by these helpers that a CTest test runs is started
+# through cusim-gpu-guard: on a machine without a GPU the test prints one line and counts as
+# skipped instead of failing on its first CUDA call.
 #
 # The checked build (DESIGN §5, docs/CHECKS.md) compiles the program's sources with the
 # compiler's ThreadSanitizer instrumentation, whose entry points cusim itself defines (libtsan is
@@ -16,36 +31,60 @@ endif()
 # No sibling calls: a hook called last in a kernel would otherwise return into the engine, and its
 # return address (the access's site in findings) would name the engine's line.
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls)
+set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
+    "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
+set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)
+
+if(CUSIM_BACKEND STREQUAL "cuda")
+  # The guard is host code: built once, by the C++ compiler, against CUDA's runtime.
+  add_executable(cusim-gpu-guard ${CMAKE_CURRENT_LIST_DIR}/gpu_guard.cpp)
+  target_link_libraries(cusim-gpu-guard PRIVATE CUDA::cudart)
+  # A fixed path: CROSSCOMPILING_EMULATOR takes no generator expressions before CMake 3.29.
+  set_target_properties(cusim-gpu-guard PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+  set(CUSIM_GPU_GUARD ${CMAKE_BINARY_DIR}/cusim-gpu-guard)
+endif()
+
+# Marks the tests of the calling directory as skipped when their guard found no GPU. Deferred to
+# the end of the directory (set_tests_properties reaches only tests of the current directory),
+# so that tests added after the program, with add_test(), are covered too.
+function(_cusim_mark_gpu_tests)
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  if(tests)
+    set_tests_properties(${tests} PROPERTIES SKIP_REGULAR_EXPRESSION "^cusim: no CUDA device here")
+  endif()
+endfunction()
+
+# Sets <out_mode> to CHECKED or FAST for a target with the given CHECKED/FAST keywords, and gives
+# its kernel sources their compiler: nvcc for every one on the CUDA backend; the C++ compiler for
+# .cu files on the simulator.
+function(_cusim_kernel_sources out_mode checked fast)
+  if(CUSIM_BACKEND STREQUAL "cuda")
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
+  else()
+    foreach(src IN LISTS ARGN)
+      if(src MATCHES "\\.cu$")
+        set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
+      endif()
+    endforeach()
+  endif()
+  set(mode FAST)
+  if(checked OR (CUSIM_CHECKED AND NOT fast))
+    set(mode CHECKED)
+  endif()
+  if(CUSIM_SANITIZE OR CUSIM_BACKEND STREQUAL "cuda")
+    set(mode FAST)  # see above: the two instrumentations exclude each other; the GPU has none
+  endif()
+  set(${out_mode} ${mode} PARENT_SCOPE)
+endfunction()
 
 function(cusim_add_executable name)
-  set(mode "")
-  set(sources ${ARGN})
-  set(host_sources "")
-  list(FIND sources HOST_ONLY at)
-  if(at GREATER -1)
-    list(SUBLIST sources ${at} -1 host_sources)
-    list(REMOVE_AT host_sources 0)
-    list(SUBLIST sources 0 ${at} sources)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "CHECKED;FAST;SIM_ONLY" "" "HOST_ONLY")
+  set(sources ${arg_UNPARSED_ARGUMENTS})
+  set(host_sources ${arg_HOST_ONLY})
+  if(arg_SIM_ONLY AND CUSIM_BACKEND STREQUAL "cuda")
+    return()
   endif()
-  list(GET sources 0 first)
-  if(first STREQUAL "CHECKED" OR first STREQUAL "FAST")
-    set(mode ${first})
-    list(REMOVE_AT sources 0)
-  endif()
-  if(mode STREQUAL "")
-    set(mode FAST)
-    if(CUSIM_CHECKED)
-      set(mode CHECKED)
-    endif()
-  endif()
-  if(mode STREQUAL "CHECKED" AND CUSIM_SANITIZE)
-    set(mode FAST)  # see above: the two instrumentations exclude each other
-  endif()
-  foreach(src IN LISTS sources)
-    if(src MATCHES "\\.cu$")
-      set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
-    endif()
-  endforeach()
+  _cusim_kernel_sources(mode "${arg_CHECKED}" "${arg_FAST}" ${sources})
   add_executable(${name} ${sources})
   target_link_libraries(${name} PRIVATE cusim::cusim)
   if(mode STREQUAL "CHECKED")
@@ -57,31 +96,60 @@ function(cusim_add_executable name)
     target_link_libraries(${name} PRIVATE ${name}_host)
   endif()
   set_target_properties(${name} PROPERTIES CUSIM_MODE ${mode})
+  if(CUSIM_BACKEND STREQUAL "cuda")
+    # add_test(COMMAND <this target>) then runs `cusim-gpu-guard <program> <args>`.
+    set_target_properties(${name} PROPERTIES CROSSCOMPILING_EMULATOR ${CUSIM_GPU_GUARD})
+    add_dependencies(${name} cusim-gpu-guard)
+    get_property(deferred DIRECTORY PROPERTY CUSIM_GPU_TESTS_DEFERRED)
+    if(NOT deferred)
+      set_property(DIRECTORY PROPERTY CUSIM_GPU_TESTS_DEFERRED ON)
+      cmake_language(DEFER CALL _cusim_mark_gpu_tests)
+    endif()
+  endif()
+endfunction()
+
+# doctest's headers and main, built once (tests/doctest_main.cpp is host code: it holds no kernel).
+function(_cusim_doctest_main)
+  if(TARGET cusim_doctest_main)
+    return()
+  endif()
+  add_library(cusim_doctest_main STATIC ${CUSIM_DOCTEST_MAIN})
+  if(CUSIM_DOCTEST_INCLUDE_DIR)
+    if(NOT EXISTS ${CUSIM_DOCTEST_INCLUDE_DIR}/doctest/doctest.h)
+      message(FATAL_ERROR "cusim: CUSIM_DOCTEST_INCLUDE_DIR=${CUSIM_DOCTEST_INCLUDE_DIR} holds no doctest/doctest.h")
+    endif()
+    target_include_directories(cusim_doctest_main SYSTEM PUBLIC ${CUSIM_DOCTEST_INCLUDE_DIR})
+  else()
+    find_package(doctest REQUIRED)
+    target_link_libraries(cusim_doctest_main PUBLIC doctest::doctest)
+  endif()
+  target_link_libraries(cusim_doctest_main PUBLIC cusim::cusim)
+endfunction()
+
+function(cusim_add_test name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "SIM_ONLY" "" "")
+  if(arg_SIM_ONLY AND CUSIM_BACKEND STREQUAL "cuda")
+    return()
+  endif()
+  _cusim_doctest_main()
+  cusim_add_executable(${name} ${arg_UNPARSED_ARGUMENTS})
+  target_link_libraries(${name} PRIVATE cusim_doctest_main)
+  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR})
+  target_compile_definitions(${name} PRIVATE CUSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  add_test(NAME ${name} COMMAND ${name})
+  # Tests read findings as data: printing them too would only bury doctest's report.
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "CUSIM_QUIET=1" TIMEOUT 300)
 endfunction()
 
 # cusim_add_library(<name> [CHECKED|FAST] <sources>...)
 # A static library of kernel code (e.g. the kernel library, kernels/), compiled exactly as
-# cusim_add_executable compiles a program's sources: .cu as C++, and in the checked build with the
-# checkers' instrumentation, so its kernels are checked in every program that links it. Mode as for
-# cusim_add_executable; the library links cusim::cusim publicly.
+# cusim_add_executable compiles a program's sources (nvcc on the CUDA backend; on the simulator .cu
+# as C++, in the checked build with the checkers' instrumentation), so its kernels are checked in
+# every program that links it. The library links cusim::cusim publicly.
 function(cusim_add_library name)
-  set(sources ${ARGN})
-  list(GET sources 0 mode)
-  if(mode STREQUAL "CHECKED" OR mode STREQUAL "FAST")
-    list(REMOVE_AT sources 0)
-  elseif(CUSIM_CHECKED)
-    set(mode CHECKED)
-  else()
-    set(mode FAST)
-  endif()
-  if(mode STREQUAL "CHECKED" AND CUSIM_SANITIZE)
-    set(mode FAST)  # as in cusim_add_executable: the two instrumentations exclude each other
-  endif()
-  foreach(src IN LISTS sources)
-    if(src MATCHES "\\.cu$")
-      set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
-    endif()
-  endforeach()
+  cmake_parse_arguments(PARSE_ARGV 1 arg "CHECKED;FAST" "" "")
+  set(sources ${arg_UNPARSED_ARGUMENTS})
+  _cusim_kernel_sources(mode "${arg_CHECKED}" "${arg_FAST}" ${sources})
   add_library(${name} STATIC ${sources})
   target_link_libraries(${name} PUBLIC cusim::cusim)
   if(mode STREQUAL "CHECKED")

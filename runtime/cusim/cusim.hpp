@@ -10,8 +10,22 @@
 //   cusim::launch(kernel, grid, block, [shared_bytes, [stream,]] args...)   for  kernel<<<...>>>(args...)
 #pragma once
 
+// CUSIM_SIMULATOR: 1 on the simulator, 0 on the CUDA backend; for code that needs the
+// simulator's own API (findings, schedules, settings): #if CUSIM_SIMULATOR ... #endif
+#if defined(__CUDACC__) || defined(CUSIM_BACKEND_CUDA)
+#define CUSIM_SIMULATOR 0
+#else
+#define CUSIM_SIMULATOR 1
+#endif
+
 #if defined(__CUDACC__)
-#error "cusim: the CUDA backend (nvcc) is not built yet (issue E4); compile with a C++ compiler for the simulator"
+// nvcc: CUDA itself. Simulator-only API (cusim::settings, Schedule, Checks, findings) does not
+// exist here, so code that needs it fails to compile rather than silently meaning nothing.
+#include "cusim/detail/cuda_spellings.hpp"
+#elif defined(CUSIM_BACKEND_CUDA)
+// Host-only sources of a CUDA-backend build (HOST_ONLY in cusim_add_executable), compiled by the
+// C++ compiler: CUDA's runtime API; there is no launch without nvcc.
+#include <cuda_runtime.h>
 #else
 #include "cusim/detail/types.hpp"
 #include "cusim/detail/kernel_api.hpp"

@@ -21,22 +21,26 @@ constexpr unsigned kThreads = 256;
 constexpr unsigned kAll = kBlocks * kThreads;  // 4096 threads
 
 struct Config {
-  cusim::Schedule schedule;
+  cusim_test::Schedule schedule;
   unsigned workers;
 };
 
 std::vector<Config> configs() {
   std::vector<Config> out;
-  for (cusim::Schedule s : cusim_test::all_schedules())
+  for (cusim_test::Schedule s : cusim_test::all_schedules())
     for (unsigned w : {1u, 2u}) out.push_back({s, w});
   return out;
 }
 
 std::string describe(const Config& c) {
+#if CUSIM_SIMULATOR
   const char* s = c.schedule == cusim::Schedule::in_order  ? "in-order"
                   : c.schedule == cusim::Schedule::reverse ? "reverse"
                                                            : "random";
   return std::string("schedule ") + s + ", workers " + std::to_string(c.workers);
+#else
+  return "the GPU's own schedule, run " + std::to_string(c.workers);
+#endif
 }
 
 template <class... P, class... A>
@@ -174,15 +178,15 @@ TEST_CASE("atomicSub: contended subtractions, int and unsigned, global and share
 // ---- atomicExch: every previous value is returned exactly once -------------------------------
 
 template <class T>
-T exch_value(unsigned k);
+__host__ __device__ T exch_value(unsigned k);
 template <>
-int exch_value<int>(unsigned k) { return static_cast<int>(k) * 3 - 5000; }
+__host__ __device__ int exch_value<int>(unsigned k) { return static_cast<int>(k) * 3 - 5000; }
 template <>
-unsigned exch_value<unsigned>(unsigned k) { return 0x80000000u + k * 7u; }
+__host__ __device__ unsigned exch_value<unsigned>(unsigned k) { return 0x80000000u + k * 7u; }
 template <>
-unsigned long long exch_value<unsigned long long>(unsigned k) { return (static_cast<unsigned long long>(k) << 40) | k; }
+__host__ __device__ unsigned long long exch_value<unsigned long long>(unsigned k) { return (static_cast<unsigned long long>(k) << 40) | k; }
 template <>
-float exch_value<float>(unsigned k) { return static_cast<float>(k) * 0.5f - 1000.0f; }
+__host__ __device__ float exch_value<float>(unsigned k) { return static_cast<float>(k) * 0.5f - 1000.0f; }
 
 constexpr unsigned kExchPerThread = 4;
 
@@ -245,15 +249,15 @@ TEST_CASE("atomicExch returns each previous value exactly once, global and share
 // A strictly increasing map from 0..32767 onto values that exercise each type's ordering: negative
 // ints and long longs, unsigned values with the top bit set.
 template <class T>
-T ordered_value(unsigned k);
+__host__ __device__ T ordered_value(unsigned k);
 template <>
-int ordered_value<int>(unsigned k) { return static_cast<int>(k) - 16384; }
+__host__ __device__ int ordered_value<int>(unsigned k) { return static_cast<int>(k) - 16384; }
 template <>
-unsigned ordered_value<unsigned>(unsigned k) { return (k << 17) | 1u; }
+__host__ __device__ unsigned ordered_value<unsigned>(unsigned k) { return (k << 17) | 1u; }
 template <>
-long long ordered_value<long long>(unsigned k) { return (static_cast<long long>(k) - 16384) * (1ll << 40) + 1; }
+__host__ __device__ long long ordered_value<long long>(unsigned k) { return (static_cast<long long>(k) - 16384) * (1ll << 40) + 1; }
 template <>
-unsigned long long ordered_value<unsigned long long>(unsigned k) { return (static_cast<unsigned long long>(k) << 49) | 1u; }
+__host__ __device__ unsigned long long ordered_value<unsigned long long>(unsigned k) { return (static_cast<unsigned long long>(k) << 49) | 1u; }
 
 // Block b offers k = b * 2048 + ((x * 37) % 2048) for x = 0..2047 (8 per thread): a permutation of
 // its range, so the block's extremes are k = b * 2048 and b * 2048 + 2047, the grid's 0 and 32767.
@@ -489,7 +493,7 @@ TEST_CASE("atomicDec under contention wraps from 0 (and from above the limit) to
 // ---- atomicCAS -------------------------------------------------------------------------------
 
 template <class T>
-T claim_id(unsigned g) {
+__host__ __device__ T claim_id(unsigned g) {
   if constexpr (sizeof(T) == 8) return (static_cast<T>(g) << 32) | 0x5a5a5a5aull;
   else return static_cast<T>(g);
 }

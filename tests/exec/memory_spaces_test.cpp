@@ -44,7 +44,7 @@ __global__ void static_shared_separate(int* out) {
 }
 
 TEST_CASE("static shared variables are distinct per variable and per block") {
-  cusim_test::ScopedSchedule two(cusim::Schedule::in_order, 1, 2);
+  cusim_test::ScopedWorkers two(2);
   cusim_test::ManagedArray<int> out(8 * 64);
   REQUIRE(cusim::launch(static_shared_separate, dim3(8), dim3(64), out.get()) == cudaSuccess);
   REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
@@ -116,7 +116,7 @@ std::string capture_stdout(F body) {
 
 TEST_CASE("printf from 2 blocks x 5 threads prints every line once") {
   for (unsigned workers : {1u, 2u}) {
-    cusim_test::ScopedSchedule s(cusim::Schedule::in_order, 1, workers);
+    cusim_test::ScopedWorkers s(workers);
     const std::string out = capture_stdout([] {
       REQUIRE(cusim::launch(hello, dim3(2), dim3(5)) == cudaSuccess);
       REQUIRE(cudaDeviceSynchronize() == cudaSuccess);

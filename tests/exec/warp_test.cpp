@@ -14,9 +14,7 @@
 
 namespace {
 
-const char* schedule_name(cusim::Schedule s) {
-  return s == cusim::Schedule::in_order ? "in-order" : s == cusim::Schedule::reverse ? "reverse" : "random";
-}
+using cusim_test::schedule_name;
 
 template <class... P, class... A>
 void run(void (*kernel)(P...), dim3 grid, dim3 block, A&&... args) {
@@ -29,18 +27,19 @@ __device__ unsigned lane_id() { return threadIdx.x % 32; }
 
 // A distinct value per thread for each shuffled type, using the upper bits of 64-bit types.
 template <class T>
-T lane_value(unsigned g);
+__host__ __device__ T lane_value(unsigned g);
 template <>
-int lane_value<int>(unsigned g) { return (g % 2 ? -1 : 1) * static_cast<int>(g * 1000 + 7); }
+__host__ __device__ int lane_value<int>(unsigned g) { return (g % 2 ? -1 : 1) * static_cast<int>(g * 1000 + 7); }
 template <>
-float lane_value<float>(unsigned g) { return static_cast<float>(g) * 0.5f + 0.25f; }
+__host__ __device__ float lane_value<float>(unsigned g) { return static_cast<float>(g) * 0.5f + 0.25f; }
 template <>
-double lane_value<double>(unsigned g) { return static_cast<double>(g) * 1e12 + 0.125; }
+__host__ __device__ double lane_value<double>(unsigned g) { return static_cast<double>(g) * 1e12 + 0.125; }
 template <>
-unsigned long long lane_value<unsigned long long>(unsigned g) {
+__host__ __device__ unsigned long long lane_value<unsigned long long>(unsigned g) {
   return (static_cast<unsigned long long>(g) << 37) | (0xabc00ull + g);
 }
 
+#if CUSIM_SIMULATOR  // findings are the simulator's
 // The line of this file holding the comment "// @<tag>": diagnostics must name it.
 int marked_line(const std::string& tag) {
   std::ifstream f(__FILE__);
@@ -52,6 +51,7 @@ int marked_line(const std::string& tag) {
 }
 
 std::string file_line(const std::string& tag) { return "warp_test.cpp:" + std::to_string(marked_line(tag)) + ":"; }
+#endif
 
 }  // namespace
 
@@ -62,12 +62,17 @@ enum class Mode { idx, up, down, bfly };
 
 // Arguments tried at every width: srcLane (idx) including negative ones and ones >= width,
 // delta (up, down) and laneMask (xor), including values >= 32 (only their low 5 bits count).
-constexpr int kIdxFixed[] = {0, 1, 3, 5, 7, 12, 17, 31, 32, 33, 40, -1, -3, -16, -33};
+// __device__: the kernel reads them too. The host reads nvcc's host copy of the same constants,
+// which nvcc warns about (20091) although constexpr makes the two copies equal.
+#if defined(__CUDACC__)
+#pragma nv_diag_suppress 20091
+#endif
+__device__ constexpr int kIdxFixed[] = {0, 1, 3, 5, 7, 12, 17, 31, 32, 33, 40, -1, -3, -16, -33};
 constexpr int kIdxFixedCount = sizeof(kIdxFixed) / sizeof(kIdxFixed[0]);
 constexpr int kIdxCount = kIdxFixedCount + 4;
-constexpr unsigned kDeltas[] = {0, 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 33};
+__device__ constexpr unsigned kDeltas[] = {0, 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 33};
 constexpr int kDeltaCount = sizeof(kDeltas) / sizeof(kDeltas[0]);
-constexpr int kXorMasks[] = {0, 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 63};
+__device__ constexpr int kXorMasks[] = {0, 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 63};
 constexpr int kXorCount = sizeof(kXorMasks) / sizeof(kXorMasks[0]);
 constexpr int kPerWidth = kIdxCount + 2 * kDeltaCount + kXorCount;
 
@@ -530,7 +535,8 @@ TEST_CASE("__activemask after a branch sees the reconverged warp") {
   }
 }
 
-// ---- diagnostics -----------------------------------------------------------------------------
+// ---- diagnostics (the simulator's findings) -----------------------------------------------------
+#if CUSIM_SIMULATOR
 
 namespace {
 // Runs a one-block launch of kernel(out), out holding one T per thread filled with `fill`; it must
@@ -632,3 +638,4 @@ TEST_CASE("a lane calling with a mask that excludes itself is a warp-lane-not-in
                         CHECK(out[0] == -1);  // lane 0 never got a result
                       });
 }
+#endif  // CUSIM_SIMULATOR

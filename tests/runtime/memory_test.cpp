@@ -14,6 +14,7 @@
 
 namespace {
 
+#if CUSIM_SIMULATOR  // findings are the simulator's
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The one finding made since the guard started.
@@ -22,6 +23,7 @@ cusim::Finding only_finding() {
   REQUIRE(f.size() == 1);
   return f[0];
 }
+#endif
 
 std::vector<int> read_back(const int* dev, int n) {
   std::vector<int> out(n, -1);
@@ -31,6 +33,7 @@ std::vector<int> read_back(const int* dev, int n) {
 
 }  // namespace
 
+#if CUSIM_SIMULATOR  // the simulator's heap: zeroed, and device memory readable from the host
 TEST_CASE("allocations are 256-byte aligned, zeroed, distinct and usable from host and kernels") {
   void* a = nullptr;
   void* b = nullptr;
@@ -54,6 +57,7 @@ TEST_CASE("allocations are 256-byte aligned, zeroed, distinct and usable from ho
   CHECK(cudaFree(nullptr) == cudaSuccess);
   CHECK(cudaFreeHost(nullptr) == cudaSuccess);
 }
+#endif
 
 TEST_CASE("zero-byte and bad-argument allocations") {
   void* p = reinterpret_cast<void*>(1);
@@ -85,6 +89,7 @@ TEST_CASE("asking for more than the device has fails and leaves every other allo
   CHECK(cudaFree(keep) == cudaSuccess);
 }
 
+#if CUSIM_SIMULATOR  // the simulator's heap accounting, device profiles and findings
 TEST_CASE("the device's capacity is accounted, and cudaDeviceReset releases everything") {
   cusim_test::FindingsGuard guard;
   const std::string saved = cusim::settings().device;
@@ -105,7 +110,9 @@ TEST_CASE("the device's capacity is accounted, and cudaDeviceReset releases ever
   CHECK(cudaFree(second) == cudaSuccess);
   cusim::settings().device = saved;
 }
+#endif
 
+#if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("a double free is cudaErrorInvalidValue with a finding naming the call, allocation and both sites") {
   cusim_test::FindingsGuard guard;
   void* p = nullptr;
@@ -124,7 +131,9 @@ TEST_CASE("a double free is cudaErrorInvalidValue with a finding naming the call
   CHECK(has(f.text, "memory_test.cpp:" + std::to_string(alloc_line) + ": note: allocated by cudaMalloc here"));
   CHECK(has(f.text, "memory_test.cpp:" + std::to_string(free_line) + ": note: freed by cudaFree here"));
 }
+#endif
 
+#if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("freeing an interior pointer, a host pointer or with the wrong call frees nothing") {
   cusim_test::FindingsGuard guard;
   int* p = nullptr;
@@ -153,6 +162,7 @@ TEST_CASE("freeing an interior pointer, a host pointer or with the wrong call fr
   CHECK(cudaFree(p) == cudaSuccess);
   CHECK(cudaFreeHost(pinned) == cudaSuccess);
 }
+#endif
 
 TEST_CASE("cudaMemcpy copies in every direction, cudaMemcpyDefault included") {
   const int n = 257;
@@ -179,6 +189,7 @@ TEST_CASE("cudaMemcpy copies in every direction, cudaMemcpyDefault included") {
   for (int* p : {d1, d2, m}) CHECK(cudaFree(p) == cudaSuccess);
 }
 
+#if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("copies and memsets that leave their allocation fail, name it, and write nothing") {
   cusim_test::FindingsGuard guard;
   int* d = nullptr;
@@ -204,7 +215,9 @@ TEST_CASE("copies and memsets that leave their allocation fail, name it, and wri
   CHECK(cusim::findings().size() == 5);
   CHECK(cudaFree(d) == cudaSuccess);
 }
+#endif
 
+#if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("copies into freed memory, host memory named as device memory and null pointers fail") {
   cusim_test::FindingsGuard guard;
   int* d = nullptr;
@@ -225,6 +238,7 @@ TEST_CASE("copies into freed memory, host memory named as device memory and null
   CHECK(cusim::findings().size() == 5);
   for (const auto& f : cusim::findings()) CHECK(f.kind == "invalid-memory-range");
 }
+#endif
 
 TEST_CASE("cudaMemset sets bytes, ordered with later work on its stream") {
   const int n = 1000;
@@ -272,6 +286,7 @@ TEST_CASE("symbol copies and cudaGetSymbolAddress") {
 
 __global__ void write_at(int* p, int index) { p[index] = 1; }
 
+#if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("fast mode: a kernel touching freed memory or running far past an allocation faults") {
   cusim_test::FindingsGuard guard;
   SUBCASE("use after free") {
@@ -289,3 +304,4 @@ TEST_CASE("fast mode: a kernel touching freed memory or running far past an allo
   }
   CHECK(only_finding().kind == "illegal-address");
 }
+#endif

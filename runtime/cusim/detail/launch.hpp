@@ -1,4 +1,5 @@
-// cusim::launch — the portable spelling of kernel<<<grid, block, shared_bytes, stream>>>(args...).
+// cusim::launch on the simulator: the launch becomes a request to the engine (launch_front.hpp has
+// the function itself, shared with the CUDA backend).
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -46,22 +47,9 @@ struct Packet {
   }
 };
 
-// The stream argument: a cudaStream_t, or a literal 0 / nullptr for the default stream.
-template <class S>
-cudaStream_t as_stream(S&& s) {
-  if constexpr (std::is_convertible_v<S, cudaStream_t>) return s;
-  else {
-    static_assert(std::is_integral_v<std::decay_t<S>>, "cusim::launch: the stream must be a cudaStream_t or 0");
-    return nullptr;
-  }
-}
-
 template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
 cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
-  static_assert((!std::is_reference_v<Params> && ...), "__global__ functions take their parameters by value");
-  static_assert((std::is_convertible_v<std::tuple_element_t<Skip + I, std::decay_t<Tuple>>, Params> && ...),
-                "cusim::launch: an argument does not convert to the kernel's parameter type");
   auto packet = std::make_shared<const Packet<Params...>>(
       Packet<Params...>{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}});
   return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke,
@@ -71,32 +59,4 @@ cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 blo
 
 }  // namespace cusim::detail
 
-namespace cusim {
-
-// launch(kernel, grid, block, args...)
-// launch(kernel, grid, block, shared_bytes, args...)
-// launch(kernel, grid, block, shared_bytes, stream, args...)
-// Which form is meant follows from the kernel's parameter count; arguments are checked against
-// the parameter types at compile time. Returns the launch error (bad configuration), as
-// cudaLaunchKernel does; errors during execution surface at the next synchronising call.
-template <class... Params, class... Args>
-cudaError_t launch(void (*kernel)(Params...), detail::GridArg grid, dim3 block, Args&&... args) {
-  constexpr std::size_t P = sizeof...(Params), A = sizeof...(Args);
-  static_assert(A == P || A == P + 1 || A == P + 2,
-                "cusim::launch: pass the kernel's arguments, optionally preceded by shared bytes and a stream");
-  auto all = std::forward_as_tuple(std::forward<Args>(args)...);
-  if constexpr (A == P) {
-    return detail::launch_with<0>(kernel, grid, block, 0, nullptr, all, std::make_index_sequence<P>{});
-  } else if constexpr (A == P + 1) {
-    static_assert(std::is_integral_v<std::decay_t<std::tuple_element_t<0, decltype(all)>>>,
-                  "cusim::launch: the argument before the kernel's arguments is the dynamic shared bytes");
-    return detail::launch_with<1>(kernel, grid, block, std::get<0>(all), nullptr, all, std::make_index_sequence<P>{});
-  } else {
-    static_assert(std::is_integral_v<std::decay_t<std::tuple_element_t<0, decltype(all)>>>,
-                  "cusim::launch: shared bytes come before the stream");
-    return detail::launch_with<2>(kernel, grid, block, std::get<0>(all), detail::as_stream(std::get<1>(all)), all,
-                                  std::make_index_sequence<P>{});
-  }
-}
-
-}  // namespace cusim
+#include "cusim/detail/launch_front.hpp"
