@@ -34,6 +34,16 @@
 namespace check_test {
 
 // ---- configurations ----------------------------------------------------------------------------
+// On the CUDA backend the GPU schedules threads and blocks itself: one configuration, its own.
+#if !CUSIM_SIMULATOR
+struct Config {};
+inline std::string config_name(const Config&) { return "the GPU's own schedule"; }
+template <class Fn>
+void for_each_config(Fn&& fn) {
+  if constexpr (std::is_invocable_v<Fn&, const Config&>) fn(Config{});
+  else fn();
+}
+#else
 
 struct Config {
   cusim::Schedule schedule;
@@ -78,6 +88,7 @@ void for_each_config(Fn&& fn) {
     else fn();
   }
 }
+#endif
 
 // ---- markers -----------------------------------------------------------------------------------
 
@@ -143,6 +154,89 @@ inline cudaError_t kind_error(const std::string& kind) {
   return cudaSuccess;  // races, uninitialised reads
 }
 
+// The expectation resolved against the test's source file.
+struct Resolved {
+  const Expect* e;
+  std::vector<unsigned> lines;  // the finding's line is one of these
+  unsigned other_line;
+  cudaError_t error;
+};
+
+inline std::vector<std::string> split_tags(const std::string& tags) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (std::size_t bar; (bar = tags.find('|', from)) != std::string::npos; from = bar + 1)
+    out.push_back(tags.substr(from, bar - from));
+  out.push_back(tags.substr(from));
+  return out;
+}
+
+// Calls run(); returns its status (cudaSuccess when it returns nothing).
+template <class Run>
+cudaError_t call(Run& run) {
+  if constexpr (std::is_void_v<decltype(run())>) {
+    run();
+    return cudaSuccess;
+  } else {
+    return run();
+  }
+}
+
+#if !CUSIM_SIMULATOR
+// On the CUDA backend there are no cusim findings. A clean run must still succeed (its own CHECKs
+// test the results). A planted bug runs once between two marker lines on stdout, for
+// compute-sanitizer (tools/sanitizer-table): what its tools report between the markers is what the
+// GPU's own checker finds. Nothing is asserted there: the outcome of the bug is undefined on a GPU.
+inline void reset_device() {
+  cudaGetLastError();
+  cudaDeviceReset();
+}
+
+template <class Run>
+void expect_clean(Run&& run, std::source_location = std::source_location::current()) {
+  const cudaError_t status = call(run);
+  CHECK_MESSAGE(status == cudaSuccess, "status " << std::string(cudaGetErrorName(status)));
+}
+
+template <class Run>
+void expect_clean_everywhere(Run&& run, std::source_location loc = std::source_location::current()) {
+  expect_clean(run, loc);
+}
+
+template <class Run>
+void expect_findings(const std::vector<Expect>& expected, Run&& run,
+                     std::source_location loc = std::source_location::current()) {
+  if (expected.empty()) return expect_clean(run, loc);
+  std::string kinds, lines;
+  for (const Expect& e : expected) {
+    kinds += (kinds.empty() ? "" : ",") + e.kind;
+    for (const std::string& tag : split_tags(e.tag))
+      lines += (lines.empty() ? "" : ",") + std::to_string(marked_line(loc.file_name(), tag));
+  }
+  struct Markers {  // the end marker also when a REQUIRE inside run() ends the test case
+    explicit Markers(const std::string& begin) {
+      std::printf("%s\n", begin.c_str());
+      std::fflush(stdout);
+    }
+    ~Markers() {
+      cudaDeviceSynchronize();
+      std::printf("cusim-planted-end\n");
+      std::fflush(stdout);
+    }
+  };
+  {
+    Markers m("cusim-planted-begin: kinds=" + kinds + " file=" + base_name(loc.file_name()) + " lines=" + lines);
+    (void)call(run);
+  }
+  reset_device();
+}
+
+template <class Run>
+void expect_planted(const std::vector<Expect>& expected, Run&& run,
+                    std::source_location loc = std::source_location::current()) {
+  expect_findings(expected, run, loc);
+}
+#else
 // The checker (cusim::Checks bit) that produces `kind`; 0 for the kinds reported whatever the
 // checks: deadlock and warp-* (the engine cannot go on past them) and invalid-free (memcheck's by
 // name, but the runtime reports it, and fails the call, whatever CUSIM_CHECK says, as it did before
@@ -164,40 +258,12 @@ inline std::string describe(const cusim::Finding& f) {
   return s.str();
 }
 
-// The expectation resolved against the test's source file.
-struct Resolved {
-  const Expect* e;
-  std::vector<unsigned> lines;  // the finding's line is one of these
-  unsigned other_line;
-  cudaError_t error;
-};
-
-inline std::vector<std::string> split_tags(const std::string& tags) {
-  std::vector<std::string> out;
-  std::size_t from = 0;
-  for (std::size_t bar; (bar = tags.find('|', from)) != std::string::npos; from = bar + 1)
-    out.push_back(tags.substr(from, bar - from));
-  out.push_back(tags.substr(from));
-  return out;
-}
-
 inline bool matches(const Resolved& r, const cusim::Finding& f, const std::string& file) {
   if (f.kind != r.e->kind || f.space != r.e->space || f.error != r.error) return false;
   if (std::find(r.lines.begin(), r.lines.end(), f.line) == r.lines.end()) return false;
   if (base_name(f.file) != file) return false;
   if (!r.e->other_tag.empty() && (f.other_line != r.other_line || base_name(f.other_file) != file)) return false;
   return true;
-}
-
-// Calls run(); returns its status (cudaSuccess when it returns nothing).
-template <class Run>
-cudaError_t call(Run& run) {
-  if constexpr (std::is_void_v<decltype(run())>) {
-    run();
-    return cudaSuccess;
-  } else {
-    return run();
-  }
 }
 
 // Leaves the device as a fresh process finds it: no findings, no sticky error, no allocations.
@@ -326,6 +392,7 @@ void expect_planted(const std::vector<Expect>& expected, Run&& run,
     }
   }
 }
+#endif  // CUSIM_SIMULATOR
 
 // ---- kernels' helpers ----------------------------------------------------------------------------
 
