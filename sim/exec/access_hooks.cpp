@@ -33,13 +33,7 @@ template <unsigned Flags>
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
     case check::BlockChecker::Verdict::device:
-      if (BlockRun::current()->interleaved()) {
-        BlockRun::current()->preempt();
-        // The threads that ran meanwhile may have left checking paused (one suspended inside a
-        // barrier, which pauses checks while the engine runs): this thread's kernel code is
-        // checked again.
-        running::checker = c;
-      }
+      if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
       return true;
     case check::BlockChecker::Verdict::fatal:
       running::checker = nullptr;

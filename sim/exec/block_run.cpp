@@ -666,10 +666,15 @@ void BlockRun::preempt() {
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
   make_ready(t);
+  // The checker is per OS thread, and the threads that run meanwhile may leave it paused (one
+  // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
+  // kernel code, checked as it was.
+  check::BlockChecker* const checker = running::checker;
   // Threads not started yet go first: they too must reach their first access before anyone
   // goes on, as the lanes of a warp would.
   if (next_start_ < n_) switch_to(&t.ctx, next_runner());
   else dispatch(&t.ctx);
+  running::checker = checker;
 }
 
 void BlockRun::fence() {
