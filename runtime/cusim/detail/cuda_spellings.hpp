@@ -27,16 +27,22 @@ namespace cusim::detail {
 // The grid argument: a dim3, or a number of blocks (converted as <<<n, ...>>> converts it).
 using GridArg = dim3;
 
-// kernel<<<grid, block, shared_bytes, stream>>>(args...), each argument converted to its
-// parameter's type first (as the simulator's launch converts them). The launch's own error
-// (an invalid configuration, a bad stream) is what <<<>>> leaves as the last error: returned,
-// and left there, as the simulator's launch leaves it. Like CUDA's own idiom
-// (kernel<<<...>>>(); cudaPeekAtLastError()), it also returns an earlier error nobody collected.
+// The launch, as kernel<<<grid, block, shared_bytes, stream>>>(args...) compiles to: each argument
+// converted to its parameter's type first (as the simulator's launch converts them), then
+// cudaLaunchKernel with pointers to the converted values. Its return value is this launch's own
+// error (an invalid configuration, a bad stream), also left as the last error as <<< >>> leaves
+// it; an earlier error nobody collected is not mistaken for it. The cost is <<< >>>'s: nvcc's
+// launch stub makes the same call (bench/gpu_launch_bench.cu measures it).
 template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
 cudaError_t launch_with(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
-  kernel<<<grid, block, shared_bytes, stream>>>(static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...);
-  return cudaPeekAtLastError();
+  std::tuple<std::decay_t<Params>...> converted(static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...);
+  if constexpr (sizeof...(Params) == 0) {
+    return cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, nullptr, shared_bytes, stream);
+  } else {
+    void* pointers[] = {const_cast<void*>(static_cast<const void*>(&std::get<I>(converted)))...};
+    return cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, pointers, shared_bytes, stream);
+  }
 }
 
 }  // namespace cusim::detail
