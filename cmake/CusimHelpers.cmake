@@ -8,10 +8,13 @@
 #   are accepted and mean nothing there (the GPU has no checked build). SIM_ONLY: a program that
 #   needs the simulator (findings, schedules, settings) is not built for the GPU at all.
 #
-# cusim_add_test(<name> [CHECKED|FAST] [SIM_ONLY] <sources>... [HOST_ONLY <sources>...])
+# cusim_add_test(<name> [CHECKED|FAST] [SIM_ONLY] [PROCESS_PER_CASE] <sources>... [HOST_ONLY <sources>...])
 #   A doctest program (the sources plus tests/doctest_main.cpp) and the CTest test <name> that
 #   runs it. doctest comes from its CMake package, or from -DCUSIM_DOCTEST_INCLUDE_DIR=<dir
 #   holding doctest/doctest.h> (tools/carry-prepare, for machines without the package).
+#   PROCESS_PER_CASE: on the CUDA backend each test case runs in a process of its own, for suites
+#   whose cases end in a sticky CUDA error (a fault in a kernel), after which a process cannot
+#   use the GPU again; the simulator recovers in-process (cudaDeviceReset) and runs them in one.
 #
 # On the CUDA backend, every program built by these helpers that a CTest test runs is started
 # through cusim-gpu-guard: on a machine without a GPU the test prints one line and counts as
@@ -127,7 +130,7 @@ function(_cusim_doctest_main)
 endfunction()
 
 function(cusim_add_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "SIM_ONLY" "" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "SIM_ONLY;PROCESS_PER_CASE" "" "")
   if(arg_SIM_ONLY AND CUSIM_BACKEND STREQUAL "cuda")
     return()
   endif()
@@ -136,7 +139,11 @@ function(cusim_add_test name)
   target_link_libraries(${name} PRIVATE cusim_doctest_main)
   target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR})
   target_compile_definitions(${name} PRIVATE CUSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-  add_test(NAME ${name} COMMAND ${name})
+  if(arg_PROCESS_PER_CASE AND CUSIM_BACKEND STREQUAL "cuda")
+    add_test(NAME ${name} COMMAND cusim-gpu-guard --process-per-case $<TARGET_FILE:${name}>)
+  else()
+    add_test(NAME ${name} COMMAND ${name})
+  endif()
   # Tests read findings as data: printing them too would only bury doctest's report.
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "CUSIM_QUIET=1" TIMEOUT 300)
 endfunction()

@@ -61,7 +61,9 @@ TEST_CASE("a refused allocation throws cuda_error with CUDA's code") {
     CHECK(e.code() == cudaErrorMemoryAllocation);
     CHECK(std::string(e.what()).find("cudaMalloc: cudaErrorMemoryAllocation (out of memory)") != std::string::npos);
   }
+#if CUSIM_SIMULATOR  // a GPU may oversubscribe managed memory (docs/RUNTIME.md): 4 TiB succeeds there
   CHECK_THROWS_AS(cusim::managed_buffer<int>(std::size_t(1) << 40), cusim::cuda_error);
+#endif
   cudaGetLastError();
 }
 

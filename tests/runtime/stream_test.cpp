@@ -308,29 +308,36 @@ TEST_CASE("a destroyed event used again is an invalid handle") {
 
 __global__ void failing(int* p) { assert(p[0] == 12345); }
 
-TEST_CASE("an error inside a launch surfaces at the next synchronising call of any kind") {
+// An error inside a launch surfaces at the next synchronising call of any kind. One test case
+// per call: the error is sticky, and on a GPU a process cannot use CUDA again after it (each test
+// case of this suite runs in a process of its own there: PROCESS_PER_CASE, tests/CMakeLists.txt).
+TEST_CASE("an error inside a launch surfaces at cudaStreamSynchronize") {
   cusim_test::FindingsGuard guard;  // first, so that the reset comes after the buffer is freed
   cusim_test::ManagedArray<int> zero(1, 0);
-  SUBCASE("cudaStreamSynchronize") {
-    cudaStream_t s;
-    REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
-    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), 0, s, zero.get()) == cudaSuccess);
-    CHECK(cudaStreamSynchronize(s) == cudaErrorAssert);
-  }
-  SUBCASE("cudaEventSynchronize") {
-    cudaEvent_t e;
-    REQUIRE(cudaEventCreate(&e) == cudaSuccess);
-    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
-    REQUIRE(cudaEventRecord(e) == cudaSuccess);
-    CHECK(cudaEventSynchronize(e) == cudaErrorAssert);
-  }
-  SUBCASE("cudaMemcpy, and later work does not run") {
-    int host = 7;
-    REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
-    CHECK(cudaMemcpy(&host, zero.get(), sizeof host, cudaMemcpyDeviceToHost) == cudaErrorAssert);
-    CHECK(host == 7);
-    CHECK(cusim::launch(add_one, dim3(1), dim3(1), zero.get(), 1) == cudaErrorAssert);  // sticky
-  }
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  REQUIRE(cusim::launch(failing, dim3(1), dim3(1), 0, s, zero.get()) == cudaSuccess);
+  CHECK(cudaStreamSynchronize(s) == cudaErrorAssert);
+}
+
+TEST_CASE("an error inside a launch surfaces at cudaEventSynchronize") {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ManagedArray<int> zero(1, 0);
+  cudaEvent_t e;
+  REQUIRE(cudaEventCreate(&e) == cudaSuccess);
+  REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
+  REQUIRE(cudaEventRecord(e) == cudaSuccess);
+  CHECK(cudaEventSynchronize(e) == cudaErrorAssert);
+}
+
+TEST_CASE("an error inside a launch surfaces at cudaMemcpy, and later work does not run") {
+  cusim_test::FindingsGuard guard;
+  cusim_test::ManagedArray<int> zero(1, 0);
+  int host = 7;
+  REQUIRE(cusim::launch(failing, dim3(1), dim3(1), zero.get()) == cudaSuccess);
+  CHECK(cudaMemcpy(&host, zero.get(), sizeof host, cudaMemcpyDeviceToHost) == cudaErrorAssert);
+  CHECK(host == 7);
+  CHECK(cusim::launch(add_one, dim3(1), dim3(1), zero.get(), 1) == cudaErrorAssert);  // sticky
 }
 
 #if CUSIM_SIMULATOR  // on a GPU, a destroyed handle must not be used at all: the simulator's findings
