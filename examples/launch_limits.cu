@@ -58,6 +58,10 @@ int main() {
 #if CUSIM_SIMULATOR
   cusim::take_findings();
 #endif
+  // Does the opt-in outlive cudaDeviceReset (which frees every allocation)?
+  CUDA_CHECK(cudaDeviceReset());
+  CUDA_CHECK(cudaMalloc(&ran, sizeof(int)));
+  try_launch("100 KiB after cudaDeviceReset", dim3(1), dim3(1), 100 * 1024, ran);
   CUDA_CHECK(cudaFree(ran));
   return 0;
 }

@@ -1,6 +1,7 @@
 // Vector add past the 1024-threads-per-block limit (seed 004), step by step:
 //   1. 1024 elements, one block of 1024 threads, item = threadIdx.x: correct.
-//   2. 2048 elements in one block of 2048 threads: the launch fails (invalid configuration).
+//   2. 2048 elements in one block of 2048 threads: the launch fails (cudaErrorInvalidValue since
+//      CUDA 13; cudaErrorInvalidConfiguration before).
 //   3. Two blocks of 1024, but still item = threadIdx.x: both blocks add the first half, the
 //      second half stays zero ("Wrong results!"). The checked build also reports what a GPU
 //      would not: both blocks write the same elements, a race between blocks.

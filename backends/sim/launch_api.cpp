@@ -42,7 +42,7 @@ ErrorMapping error_for(sim::DiagnosticKind kind) {
     case K::illegal_instruction: return {cudaErrorIllegalInstruction, true};
     case K::deadlock: return {cudaErrorLaunchTimeout, true};
     case K::shared_memory_limit: return {cudaErrorInvalidValue, false};
-    case K::launch_config: return {cudaErrorInvalidConfiguration, false};
+    case K::launch_config: return {cudaErrorInvalidValue, false};
     default: return {cudaErrorLaunchFailure, true};
   }
 }
@@ -73,21 +73,24 @@ cudaError_t reject(const detail::LaunchRequest& r, cudaError_t error, std::strin
   return record(error);
 }
 
+// Every refusal is cudaErrorInvalidValue, as CUDA 13's runtime returns it for a block or grid
+// outside the limits too (CUDA 12 and earlier said cudaErrorInvalidConfiguration there); measured
+// on an H100, driver 580.159.04, by examples/launch_limits under tools/differential.
 cudaError_t validate(const detail::LaunchRequest& r, const cudaDeviceProp& dev, const KernelInfo& info) {
   const dim3 b = r.block, g = r.grid;
   const unsigned long long threads = 1ull * b.x * b.y * b.z;
   const std::string limits = std::string(" on ") + dev.name;
   if (threads == 0 || threads > static_cast<unsigned>(dev.maxThreadsPerBlock))
-    return reject(r, cudaErrorInvalidConfiguration,
+    return reject(r, cudaErrorInvalidValue,
                   "block " + dims(b) + " has " + std::to_string(threads) + " threads; a block may have 1 to " +
                       std::to_string(dev.maxThreadsPerBlock) + limits);
   if (b.x > unsigned(dev.maxThreadsDim[0]) || b.y > unsigned(dev.maxThreadsDim[1]) || b.z > unsigned(dev.maxThreadsDim[2]))
-    return reject(r, cudaErrorInvalidConfiguration,
+    return reject(r, cudaErrorInvalidValue,
                   "block " + dims(b) + " exceeds the block dimension limits (" + std::to_string(dev.maxThreadsDim[0]) +
                       "," + std::to_string(dev.maxThreadsDim[1]) + "," + std::to_string(dev.maxThreadsDim[2]) + ")" + limits);
   if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > unsigned(dev.maxGridSize[0]) || g.y > unsigned(dev.maxGridSize[1]) ||
       g.z > unsigned(dev.maxGridSize[2]))
-    return reject(r, cudaErrorInvalidConfiguration,
+    return reject(r, cudaErrorInvalidValue,
                   "grid " + dims(g) + " is outside the grid dimension limits (1..(" + std::to_string(dev.maxGridSize[0]) +
                       "," + std::to_string(dev.maxGridSize[1]) + "," + std::to_string(dev.maxGridSize[2]) + "))" + limits);
   const std::size_t dynamic_limit =

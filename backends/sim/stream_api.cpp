@@ -31,7 +31,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   if (!q) return record(cudaErrorInvalidResourceHandle);
   const EventPtr e = find_event(event, "cudaStreamWaitEvent", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
-  if (flags != 0) return record(cudaErrorInvalidValue);
+  // cudaEventWaitExternal is for stream capture, which the simulator does not have: outside a
+  // capture CUDA refuses it as an illegal state (measured on an H100, CUDA 13).
+  if (flags == cudaEventWaitExternal) return record(cudaErrorIllegalState);
+  if (flags != cudaEventWaitDefault) return record(cudaErrorInvalidValue);
   wait_event(q, e);
   return cudaSuccess;
 }

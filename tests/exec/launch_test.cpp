@@ -34,18 +34,18 @@ void expect_rejected(dim3 grid, dim3 block, std::size_t shared, cudaError_t erro
   CHECK(flag[0] == 1);
 }
 
-TEST_CASE("block sizes outside the device limits are invalid configurations") {
-  expect_rejected(dim3(1), dim3(0), 0, cudaErrorInvalidConfiguration, "has 0 threads");
-  expect_rejected(dim3(1), dim3(1025), 0, cudaErrorInvalidConfiguration, "1 to 1024");
-  expect_rejected(dim3(1), dim3(32, 33), 0, cudaErrorInvalidConfiguration, "1056 threads");
-  expect_rejected(dim3(1), dim3(1, 1, 65), 0, cudaErrorInvalidConfiguration, "(1024,1024,64)");
+TEST_CASE("block sizes outside the device limits are invalid values (CUDA 13; CUDA 12: invalid configurations)") {
+  expect_rejected(dim3(1), dim3(0), 0, cudaErrorInvalidValue, "has 0 threads");
+  expect_rejected(dim3(1), dim3(1025), 0, cudaErrorInvalidValue, "1 to 1024");
+  expect_rejected(dim3(1), dim3(32, 33), 0, cudaErrorInvalidValue, "1056 threads");
+  expect_rejected(dim3(1), dim3(1, 1, 65), 0, cudaErrorInvalidValue, "(1024,1024,64)");
 }
 
-TEST_CASE("grid sizes outside the device limits are invalid configurations") {
-  expect_rejected(dim3(0), dim3(1), 0, cudaErrorInvalidConfiguration, "grid (0,1,1)");
-  expect_rejected(dim3(2147483648u), dim3(1), 0, cudaErrorInvalidConfiguration, "2147483647");
-  expect_rejected(dim3(1, 65536), dim3(1), 0, cudaErrorInvalidConfiguration, "65535");
-  expect_rejected(dim3(1, 1, 65536), dim3(1), 0, cudaErrorInvalidConfiguration, "65535");
+TEST_CASE("grid sizes outside the device limits are invalid values (CUDA 13; CUDA 12: invalid configurations)") {
+  expect_rejected(dim3(0), dim3(1), 0, cudaErrorInvalidValue, "grid (0,1,1)");
+  expect_rejected(dim3(2147483648u), dim3(1), 0, cudaErrorInvalidValue, "2147483647");
+  expect_rejected(dim3(1, 65536), dim3(1), 0, cudaErrorInvalidValue, "65535");
+  expect_rejected(dim3(1, 1, 65536), dim3(1), 0, cudaErrorInvalidValue, "65535");
 }
 
 TEST_CASE("dynamic shared memory over 48 KiB needs the opt-in attribute, up to the device maximum") {

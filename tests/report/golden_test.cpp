@@ -98,7 +98,7 @@ TEST_CASE("golden: each finding kind renders exactly as documented") {
   check_golden("trap", cudaErrorLaunchFailure, [&] { return cusim::launch(trapping, dim3(2), dim3(1)); });
   check_golden("shared-memory-limit", cudaErrorInvalidValue,
                [&] { return cusim::launch(too_much_shared, dim3(1), dim3(32), out.get()); });
-  check_golden("invalid-launch", cudaErrorInvalidConfiguration,
+  check_golden("invalid-launch", cudaErrorInvalidValue,
                [&] { return cusim::launch(nothing, dim3(1), dim3(2048)); });
 }
 

@@ -282,7 +282,9 @@ TEST_CASE("symbol copies and cudaGetSymbolAddress") {
   CHECK(last == 8);
   CHECK(cudaMemcpyToSymbol(device_table, table, sizeof table + 4) == cudaErrorInvalidValue);
   CHECK(cudaMemcpyFromSymbol(&last, device_table, 4, 8 * sizeof(int)) == cudaErrorInvalidValue);
+#if CUSIM_SIMULATOR  // CUDA's runtime does not check this pointer: the call crashes there
   CHECK(cudaGetSymbolAddress(nullptr, device_table) == cudaErrorInvalidValue);
+#endif
   cudaGetLastError();
 }
 

@@ -69,6 +69,16 @@ __global__ void add_one(int* data, int n) {
 // The state the ordering tests share: flags and results in managed memory.
 struct Handshake {
   cusim_test::ManagedArray<int> flag{1, 0}, a_saw_flag{1, -1}, a_done{1, 0}, b_saw_a_done{1, -1};
+  Handshake() {
+#if !CUSIM_SIMULATOR
+    // CUDA loads a kernel's code at its first launch (lazy loading, the default since CUDA 12.2),
+    // and loading waits for the kernels already running: B's first launch would wait for A.
+    // Asking for the kernels' attributes loads them now.
+    cudaFuncAttributes attributes;
+    REQUIRE(cudaFuncGetAttributes(&attributes, wait_for_flag) == cudaSuccess);
+    REQUIRE(cudaFuncGetAttributes(&attributes, set_flag) == cudaSuccess);
+#endif
+  }
   // Kernel A waits (up to `ms`) for B's flag; B records whether A had finished.
   void launch_a(cudaStream_t s, int ms) {
     REQUIRE(cusim::launch(wait_for_flag, dim3(1), dim3(1), 0, s, flag.get(), ms, a_saw_flag.get(), a_done.get()) ==
@@ -248,7 +258,8 @@ TEST_CASE("bad flags and null out-pointers are invalid values") {
   CHECK(cudaEventCreateWithFlags(&e, cudaEventInterprocess) == cudaErrorInvalidValue);  // needs DisableTiming
   CHECK(cudaGetLastError() == cudaErrorInvalidValue);
   REQUIRE(cudaEventCreate(&e) == cudaSuccess);
-  CHECK(cudaStreamWaitEvent(0, e, 1) == cudaErrorInvalidValue);
+  CHECK(cudaStreamWaitEvent(0, e, 0x4) == cudaErrorInvalidValue);
+  CHECK(cudaStreamWaitEvent(0, e, cudaEventWaitExternal) == cudaErrorIllegalState);  // outside a stream capture
   CHECK(cudaEventDestroy(e) == cudaSuccess);
   cudaGetLastError();
 }

@@ -26,6 +26,7 @@ enum cudaError {
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
   cudaErrorInvalidResourceHandle = 400,
+  cudaErrorIllegalState = 401,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
@@ -53,6 +54,8 @@ using cudaEvent_t = CUevent_st*;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaEventInterprocess 0x04
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
 
 enum cudaMemcpyKind {
   cudaMemcpyHostToHost = 0,
