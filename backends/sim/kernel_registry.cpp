@@ -26,9 +26,5 @@ void note_static_shared(const void* kernel, std::size_t bytes) {
   KernelInfo& k = table()[kernel];
   if (bytes > k.static_shared) k.static_shared = bytes;
 }
-void forget_kernel_attributes() {
-  std::lock_guard<std::mutex> lock(m);
-  table().clear();
-}
 
 }  // namespace cusim::backend

@@ -13,6 +13,5 @@ struct KernelInfo {
 KernelInfo kernel_info(const void* kernel);
 void set_max_dynamic_shared(const void* kernel, int bytes);
 void note_static_shared(const void* kernel, std::size_t bytes);
-void forget_kernel_attributes();
 
 }  // namespace cusim::backend
