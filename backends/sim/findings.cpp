@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/config/config.hpp"
+#include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
@@ -110,9 +111,11 @@ void write_report(const std::string& path, const std::vector<cusim::Finding>& li
 }
 
 // At exit, after the work queues have drained (this handler is registered before any queue
-// exists, so it runs after theirs): the JSON report, and the exit status when the program ends
-// with findings it did not take.
+// exists, so it runs after theirs): the trace, the JSON report, and the exit status when the
+// program ends with findings it did not take. The trace comes first: the exit status may end the
+// process here.
 void at_exit(int status, void*) {
+  if (sim::trace::Tracer* tracer = sim::trace::Tracer::get()) tracer->write();
   std::vector<cusim::Finding> untaken, every;
   unsigned hidden;
   {
