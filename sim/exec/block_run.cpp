@@ -271,7 +271,9 @@ inline void BlockRun::enter(SimThread& t) {
 }
 
 // The fast path: while no thread of the block has blocked, threads run back to back as plain
-// calls and only the thread-locals change between them.
+// calls and only the thread-locals change between them. Observed, each thread's run is reported
+// too (a separate instance, so that the unobserved loop carries no per-thread test).
+template <bool Observed>
 void BlockRun::run_straight_through(std::string& escaped) {
   straight_run_ = true;
   straight_from_ = next_start_;
@@ -279,10 +281,10 @@ void BlockRun::run_straight_through(std::string& escaped) {
     const std::uint32_t id = order_[next_start_++];
     running::thread = &threads_[id];
     detail::tls_thread_idx = thread_index_[id];
-    if (thread_observer_) thread_observer_->thread_runs(id);
+    if constexpr (Observed) observe_run(id);
     invoke_kernel(escaped);
     if (__builtin_expect(!escaped.empty(), 0)) return;
-    if (thread_observer_) observe_stop(*running::thread, ThreadStop::exited);
+    if constexpr (Observed) observe_stop(*running::thread, ThreadStop::exited);
     if (!straight_run_) {
       // This thread blocked and was resumed since: the run was settled then, and from now on
       // every exit is booked.
@@ -319,7 +321,8 @@ void BlockRun::runner_loop(std::uint32_t self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
-      run_straight_through(escaped);
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) run_straight_through<true>(escaped);
+      else run_straight_through<false>(escaped);
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
         if (straight_run_) settle_straight_run(true);  // unless the thread blocked before throwing
@@ -331,11 +334,11 @@ void BlockRun::runner_loop(std::uint32_t self) {
       SimThread& t = threads_[order_[next_start_++]];
       t.state = ThreadState::running;
       enter(t);
-      if (thread_observer_) thread_observer_->thread_runs(t.linear);
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
       invoke_kernel(escaped);
       if (__builtin_expect(!escaped.empty(), 0))
         fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));
-      if (thread_observer_) observe_stop(t, ThreadStop::exited);
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::exited);
       exit_thread(t);
     }
     // Nothing left to start: park until a runner is needed again, in this block or a later one
@@ -377,13 +380,20 @@ void BlockRun::make_ready(SimThread& t) {
   ready_[ready_tail_++ & ready_mask_] = &t;
 }
 
-void BlockRun::suspend(SimThread& t) {
+inline void BlockRun::suspend(SimThread& t) {
   Warp& w = warps_[t.linear >> 5];
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
-  if (thread_observer_) observe_stop(t, t.state == ThreadState::at_barrier ? ThreadStop::barrier : ThreadStop::warp);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) return suspend_observed(t);
   dispatch(&t.ctx);
-  if (thread_observer_) thread_observer_->thread_runs(t.linear);
 }
+
+void BlockRun::suspend_observed(SimThread& t) {
+  observe_stop(t, t.state == ThreadState::at_barrier ? ThreadStop::barrier : ThreadStop::warp);
+  dispatch(&t.ctx);
+  observe_run(t.linear);
+}
+
+void BlockRun::observe_run(std::uint32_t linear) { thread_observer_->thread_runs(linear); }
 
 void BlockRun::observe_stop(const SimThread& t, ThreadStop why) {
   thread_observer_->thread_stops(t.linear, why, t.site, t.op);
@@ -689,12 +699,12 @@ void BlockRun::preempt() {
   // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
   // kernel code, checked as it was.
   check::BlockChecker* const checker = running::checker;
-  if (thread_observer_) observe_stop(t, ThreadStop::preempted);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::preempted);
   // Threads not started yet go first: they too must reach their first access before anyone
   // goes on, as the lanes of a warp would.
   if (next_start_ < n_) switch_to(&t.ctx, next_runner());
   else dispatch(&t.ctx);
-  if (thread_observer_) thread_observer_->thread_runs(t.linear);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
   running::checker = checker;
 }
 

@@ -134,14 +134,18 @@ class BlockRun {
   static void runner_entry(Transfer t);
   [[noreturn]] void runner_loop(std::uint32_t self);
   void discard_runners();
+  template <bool Observed>
   void run_straight_through(std::string& escaped);
   void invoke_kernel(std::string& escaped);
   [[gnu::noinline]] void settle_straight_run(bool current_still_running);
   Context next_runner();
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
-  // The per-thread observer hooks (only when an observer wants them).
-  void observe_stop(const SimThread& t, ThreadStop why);
+  // The per-thread observer hooks (only when an observer wants them), out of line so that the
+  // unobserved paths stay as small as they were.
+  [[gnu::noinline]] void observe_run(std::uint32_t linear);
+  [[gnu::noinline]] void observe_stop(const SimThread& t, ThreadStop why);
+  [[gnu::noinline]] void suspend_observed(SimThread& t);
   // Out of line: these run once per release or only when threads wait on each other, and
   // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
