@@ -380,15 +380,16 @@ void BlockRun::make_ready(SimThread& t) {
   ready_[ready_tail_++ & ready_mask_] = &t;
 }
 
-inline void BlockRun::suspend(SimThread& t) {
+inline void BlockRun::suspend(SimThread& t, ThreadStop why) {
   Warp& w = warps_[t.linear >> 5];
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
-  if (__builtin_expect(thread_observer_ != nullptr, 0)) return suspend_observed(t);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) return suspend_observed(t, why);
   dispatch(&t.ctx);
 }
 
-void BlockRun::suspend_observed(SimThread& t) {
-  observe_stop(t, t.state == ThreadState::at_barrier ? ThreadStop::barrier : ThreadStop::warp);
+// (Its state does not say why: the last thread to arrive at a barrier is already ready again.)
+void BlockRun::suspend_observed(SimThread& t, ThreadStop why) {
+  observe_stop(t, why);
   dispatch(&t.ctx);
   observe_run(t.linear);
 }
@@ -433,7 +434,7 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
   t.state = ThreadState::at_barrier;
   t.site = site;
   if (barrier_arrived_ == live_) release_barrier();
-  suspend(t);
+  suspend(t, ThreadStop::barrier);
   switch (op) {
     case detail::BarrierOp::plain: return 0;
     case detail::BarrierOp::count: return static_cast<int>(released_true_);
@@ -493,7 +494,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
   if (op == detail::WarpOp::activemask) {
     t.state = ThreadState::at_activemask;
     w.activemask_waiting |= bit;
-    suspend(t);
+    suspend(t, ThreadStop::warp);
     return w.value[lane];
   }
   w.value[lane] = value;
@@ -513,7 +514,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
     return w.value[lane];
   }
   t.state = ThreadState::at_warp;
-  suspend(t);
+  suspend(t, ThreadStop::warp);
   return w.value[lane];
 }
 

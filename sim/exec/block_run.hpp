@@ -145,11 +145,12 @@ class BlockRun {
   // unobserved paths stay as small as they were.
   [[gnu::noinline]] void observe_run(std::uint32_t linear);
   [[gnu::noinline]] void observe_stop(const SimThread& t, ThreadStop why);
-  [[gnu::noinline]] void suspend_observed(SimThread& t);
+  [[gnu::noinline]] void suspend_observed(SimThread& t, ThreadStop why);
   // Out of line: these run once per release or only when threads wait on each other, and
   // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
-  void suspend(SimThread& t);
+  // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
+  void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
   void make_ready(SimThread& t);
   [[gnu::noinline]] void release_barrier();
