@@ -17,7 +17,7 @@ namespace {
 
 // Enqueues `work` on q; with a tracer, the time it runs is an event named `name` on the stream's track.
 template <class Work>
-void sim_trace_stream_op(const cusim::backend::QueuePtr& q, const char* name, cudaStream_t stream, std::size_t bytes,
+void enqueue_traced(const cusim::backend::QueuePtr& q, const char* name, cudaStream_t stream, std::size_t bytes,
                          Work work) {
   cusim::sim::trace::Tracer* const tracer = cusim::sim::trace::Tracer::get();
   if (!tracer) return cusim::backend::enqueue(q, std::move(work));
@@ -46,7 +46,7 @@ cudaError_t memcpy_on(const char* call, void* dst, const void* src, std::size_t 
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = check_copy(call, dst, src, count, kind, caller)) return record(e);
-  sim_trace_stream_op(q, "memcpy", stream, count, [=] {
+  enqueue_traced(q, "memcpy", stream, count, [=] {
     cusim::backend::note_written(dst, src, count);
     std::memmove(dst, src, count);
   });
@@ -63,7 +63,7 @@ cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, c
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", p, count, Side::device, caller)) return record(e);
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
-  sim_trace_stream_op(q, "memset", stream, count, [=] {
+  enqueue_traced(q, "memset", stream, count, [=] {
     cusim::backend::note_written(p, nullptr, count);
     std::memset(p, value, count);
   });

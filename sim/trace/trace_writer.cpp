@@ -240,9 +240,8 @@ bool write_trace(const std::string& path, const TraceContents& c) {
     w.metadata("thread_sort_index", kHostPid, tid, "\"sort_index\":" + std::to_string(tid));
   }
   for (const auto& [tid, _] : device_tracks) {
-    const bool stream = tid >= kStreamBase && tid < kWorkerStride;
     w.metadata("thread_name", kDevicePid, tid,
-               "\"name\":" + json_string(stream ? w.stream_name(tid - kStreamBase) : device_track_name(tid)));
+               "\"name\":" + json_string(is_stream_track(tid) ? w.stream_name(tid - kStreamBase) : worker_track_name(tid)));
     w.metadata("thread_sort_index", kDevicePid, tid, "\"sort_index\":" + std::to_string(device_track_order(tid)));
   }
 

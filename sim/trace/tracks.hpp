@@ -23,10 +23,12 @@ inline std::uint32_t thread_track(std::uint32_t worker, std::uint32_t thread) {
   return kWorkerStride * (worker + 1) + kThreadOffset + thread;
 }
 
-// The name of a device track ("worker 0", "worker 0 warp 3", "worker 0 thread 37", "stream 1").
-inline std::string device_track_name(std::uint32_t tid) {
+inline bool is_stream_track(std::uint32_t tid) { return tid >= kStreamBase && tid < kWorkerStride; }
+
+// The name of a worker's track ("worker 0", "worker 0 warp 3", "worker 0 thread 37"). Streams are
+// named by the writer, which knows their handles.
+inline std::string worker_track_name(std::uint32_t tid) {
   if (tid < kStreamBase) return "worker " + std::to_string(tid);
-  if (tid < kWorkerStride) return "stream " + std::to_string(tid - kStreamBase);
   const std::uint32_t worker = tid / kWorkerStride - 1, sub = tid % kWorkerStride;
   if (sub < kThreadOffset) return "worker " + std::to_string(worker) + " warp " + std::to_string(sub);
   return "worker " + std::to_string(worker) + " thread " + std::to_string(sub - kThreadOffset);

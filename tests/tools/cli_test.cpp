@@ -2,8 +2,9 @@
 // its exit status for clean programs, findings, bad command lines and programs that fail.
 #include <doctest/doctest.h>
 
+#include <cctype>
+#include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <string>
 
@@ -28,6 +29,14 @@ ProgramRun run_cusim(std::vector<std::string> args) {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The number on the summary line of `kind` ("cusim:   race-waw      1023"), or -1.
+long count_of(const std::string& err, const std::string& kind) {
+  const std::size_t at = err.find("cusim:   " + kind + " ");
+  if (at == std::string::npos) return -1;
+  const std::size_t digits = err.find_first_not_of(' ', at + 9 + kind.size());
+  return digits == std::string::npos ? -1 : std::strtol(err.c_str() + digits, nullptr, 10);
+}
+
 }  // namespace
 
 TEST_CASE("cusim run on the racy counter prints the race and exits 1") {
@@ -37,8 +46,10 @@ TEST_CASE("cusim run on the racy counter prints the race and exits 1") {
   CHECK_FALSE(r.signalled);
   CHECK(has(r.out, "atomicAdd: counter=1024, expected=1024"));       // the program's own output
   CHECK(has(r.err, "race_counter.cu:11: error: race-w"));            // printed by the program
-  CHECK(std::regex_search(r.err, std::regex("cusim: .*race_counter: [0-9]+ findings \\(2 distinct\\)")));
-  CHECK(std::regex_search(r.err, std::regex("cusim:   race-w[a-z]+ +[0-9]+\n")));
+  CHECK(has(r.err, "race_counter: " + std::to_string(count_of(r.err, "race-war") + count_of(r.err, "race-waw")) +
+                       " findings (2 distinct)"));
+  CHECK(count_of(r.err, "race-waw") > 0);
+  CHECK(count_of(r.err, "race-war") > 0);
 
   // --quiet: the program prints nothing of it; cusim prints each finding from the report.
   const ProgramRun quiet = run_cusim({"run", "--quiet", "--workers=1", RACE_COUNTER});
@@ -68,7 +79,7 @@ TEST_CASE("findings the program takes itself do not count; those it leaves do, w
   const ProgramRun leave = run_cusim({"run", TEST_PROGRAM, "leave"});
   CHECK(leave.status == 1);
   CHECK(has(leave.err, "1 finding (1 distinct)"));
-  CHECK(std::regex_search(leave.err, std::regex("cusim:   invalid-free +1\n")));
+  CHECK(count_of(leave.err, "invalid-free") == 1);
 }
 
 TEST_CASE("--report keeps the findings report where asked") {
@@ -126,9 +137,11 @@ TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") 
 }
 
 TEST_CASE("a program killed by a signal: the signal is named (exit 4)") {
+#if !defined(__SANITIZE_ADDRESS__)  // under ASan, its handler reports the fault and exits with status 1
   const ProgramRun segv = run_cusim({"run", TEST_PROGRAM, "segv"});
   CHECK(segv.status == 4);
   CHECK(has(segv.err, "was killed by signal SIGSEGV (Segmentation fault)"));
+#endif
   const ProgramRun abrt = run_cusim({"run", TEST_PROGRAM, "abort"});
   CHECK(abrt.status == 4);
   CHECK(has(abrt.err, "was killed by signal SIGABRT (Aborted)"));
@@ -147,9 +160,8 @@ TEST_CASE("--help and run --help list every variable of sim/config/flags.def; --
   std::ifstream def(std::string(CUSIM_SOURCE_DIR) + "/sim/config/flags.def");
   REQUIRE(def.good());
   std::set<std::string> flags;
-  const std::regex declaration("^CUSIM_FLAG\\((CUSIM_[A-Z_]+),");
   for (std::string line; std::getline(def, line);)
-    if (std::smatch m; std::regex_search(line, m, declaration)) flags.insert(m[1]);
+    if (line.rfind("CUSIM_FLAG(", 0) == 0) flags.insert(line.substr(11, line.find(',') - 11));
   CHECK(flags.size() >= 13);
   for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, std::vector<std::string>{"run", "--help"}}) {
     const ProgramRun help = run_cusim(args);
@@ -161,5 +173,8 @@ TEST_CASE("--help and run --help list every variable of sim/config/flags.def; --
   }
   const ProgramRun version = run_cusim({"--version"});
   CHECK(version.status == 0);
-  CHECK(std::regex_match(version.out, std::regex("cusim [0-9]+\\.[0-9]+.*\n")));
+  CHECK(version.out.rfind("cusim ", 0) == 0);
+  CHECK(version.out.size() > 7);
+  CHECK(std::isdigit(static_cast<unsigned char>(version.out[6])));
+  CHECK(version.out.back() == '\n');
 }
