@@ -7,6 +7,7 @@
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "sim/config/config.hpp"
+#include "sim/trace/tracer.hpp"
 
 using cusim::backend::record;
 
@@ -75,6 +76,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
 
 // Waits for the work of every stream; an error raised by that work is returned here.
 cudaError_t cudaDeviceSynchronize() {
+  cusim::sim::trace::HostCall traced("cudaDeviceSynchronize");
   cusim::backend::synchronize_all();
   return record(cusim::backend::take_execution_error());
 }

@@ -6,10 +6,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "sim/config/config.hpp"
+#include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
@@ -91,7 +93,12 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
-void write_report(const std::string& path, const std::vector<cusim::Finding>& list) {
+// `untaken`: the findings the program did not take (cusim::take_findings); the others are marked
+// "taken", so that a tool reading the report counts what the exit status counts.
+void write_report(const std::string& path, const std::vector<cusim::Finding>& list,
+                  const std::vector<cusim::Finding>& untaken) {
+  std::multiset<std::string> left;
+  for (const cusim::Finding& f : untaken) left.insert(f.text);
   std::ofstream out(path);
   if (!out) {
     std::fprintf(stderr, "cusim: warning: cannot write the report %s\n", path.c_str());
@@ -104,15 +111,20 @@ void write_report(const std::string& path, const std::vector<cusim::Finding>& li
         << ", \"kernel\": " << json_string(f.kernel) << ", \"space\": " << json_string(f.space)
         << ", \"file\": " << json_string(f.file) << ", \"line\": " << f.line
         << ", \"other_file\": " << json_string(f.other_file) << ", \"other_line\": " << f.other_line
-        << ", \"count\": " << f.count << ", \"text\": " << json_string(f.text) << "}";
+        << ", \"count\": " << f.count << ", \"text\": " << json_string(f.text);
+    const auto mine = left.find(f.text);
+    out << ", \"taken\": " << (mine == left.end() ? "true" : "false") << "}";
+    if (mine != left.end()) left.erase(mine);
   }
   out << "\n  ]\n}\n";
 }
 
 // At exit, after the work queues have drained (this handler is registered before any queue
-// exists, so it runs after theirs): the JSON report, and the exit status when the program ends
-// with findings it did not take.
+// exists, so it runs after theirs): the trace, the JSON report, and the exit status when the
+// program ends with findings it did not take. The trace comes first: the exit status may end the
+// process here.
 void at_exit(int status, void*) {
+  if (sim::trace::Tracer* tracer = sim::trace::Tracer::get()) tracer->write();
   std::vector<cusim::Finding> untaken, every;
   unsigned hidden;
   {
@@ -122,7 +134,7 @@ void at_exit(int status, void*) {
     hidden = suppressed;
   }
   const sim::Config& c = sim::config();
-  if (!c.report.empty()) write_report(c.report, every);
+  if (!c.report.empty()) write_report(c.report, every, untaken);
   if (untaken.empty()) return;
   unsigned total = 0;
   for (const cusim::Finding& f : untaken) total += f.count;

@@ -16,6 +16,7 @@
 #include "sim/exec/access_hooks.hpp"
 #include "sim/exec/grid_run.hpp"
 #include "sim/report/symbolize.hpp"
+#include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
@@ -113,6 +114,7 @@ namespace cusim::detail {
 
 cudaError_t launch_kernel(const LaunchRequest& r) {
   using namespace cusim::backend;
+  sim::trace::HostCall traced("cusim::launch");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr queue = find_queue(r.stream, "cusim::launch", ApiCaller(site_of(r)));
   if (!queue) return record(cudaErrorInvalidResourceHandle);
@@ -141,10 +143,16 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   if (plan.checks) plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
   warn_if_unchecked(plan);
   plan.prepare();
+  sim::trace::Tracer* const tracer = sim::trace::Tracer::get();
+  if (tracer) {
+    plan.trace_launch = tracer->launch_queued(r.kernel, r.grid, r.block, r.shared_bytes, r.stream);
+    plan.observer = tracer;
+  }
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
   // surface at the next synchronising call.
-  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet] {
+  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer] {
+    const std::uint64_t begin = tracer ? sim::trace::now_ns() : 0;
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
     // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
@@ -154,10 +162,14 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
         if (d.space == "global") explain_fault_address(d);
         report(d, cudaSuccess);
       }
-    if (!out.failed) return;
+    if (!out.failed) {
+      if (tracer) tracer->launch_ran(plan->trace_launch, begin, cudaSuccess, cudaGetErrorName(cudaSuccess));
+      return;
+    }
     out.diagnostic.kernel = sim::function_name(plan->kernel);
     explain_fault_address(out.diagnostic);
     const ErrorMapping e = error_for(out.diagnostic.kind);
+    if (tracer) tracer->launch_ran(plan->trace_launch, begin, e.error, cudaGetErrorName(e.error));
     report(out.diagnostic, e.error);
     // Too much static shared memory is a launch error on CUDA, where the sizes are known before
     // the launch; here the first block finds it, so it surfaces like an execution error, but

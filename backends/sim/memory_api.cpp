@@ -6,6 +6,7 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
+#include "sim/trace/tracer.hpp"
 
 using cusim::backend::AllocKind;
 using cusim::backend::ApiCaller;
@@ -13,6 +14,19 @@ using cusim::backend::record;
 using cusim::backend::Side;
 
 namespace {
+
+// Enqueues `work` on q; with a tracer, the time it runs is an event named `name` on the stream's track.
+template <class Work>
+void enqueue_traced(const cusim::backend::QueuePtr& q, const char* name, cudaStream_t stream, std::size_t bytes,
+                         Work work) {
+  cusim::sim::trace::Tracer* const tracer = cusim::sim::trace::Tracer::get();
+  if (!tracer) return cusim::backend::enqueue(q, std::move(work));
+  cusim::backend::enqueue(q, [=] {
+    const std::uint64_t begin = cusim::sim::trace::now_ns();
+    work();
+    tracer->stream_op(name, stream, begin, bytes);
+  });
+}
 
 // Checks both ranges of a copy against the sides its (valid) `kind` needs.
 cudaError_t check_copy(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
@@ -32,7 +46,7 @@ cudaError_t memcpy_on(const char* call, void* dst, const void* src, std::size_t 
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = check_copy(call, dst, src, count, kind, caller)) return record(e);
-  cusim::backend::enqueue(q, [=] {
+  enqueue_traced(q, "memcpy", stream, count, [=] {
     cusim::backend::note_written(dst, src, count);
     std::memmove(dst, src, count);
   });
@@ -49,7 +63,7 @@ cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, c
   if (count == 0) return cudaSuccess;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", p, count, Side::device, caller)) return record(e);
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
-  cusim::backend::enqueue(q, [=] {
+  enqueue_traced(q, "memset", stream, count, [=] {
     cusim::backend::note_written(p, nullptr, count);
     std::memset(p, value, count);
   });
@@ -63,32 +77,45 @@ cudaError_t allocate_checked(void** p, std::size_t size, AllocKind kind, const A
 
 }  // namespace
 
-cudaError_t cudaMalloc(void** devPtr, std::size_t size) { return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER); }
+cudaError_t cudaMalloc(void** devPtr, std::size_t size) {
+  cusim::sim::trace::HostCall traced("cudaMalloc", size);
+  return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
+}
 cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags) {
+  cusim::sim::trace::HostCall traced("cudaMallocManaged", size);
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return record(cudaErrorInvalidValue);
   return allocate_checked(devPtr, size, AllocKind::managed, CUSIM_CALLER);
 }
-cudaError_t cudaMallocHost(void** ptr, std::size_t size) { return allocate_checked(ptr, size, AllocKind::host, CUSIM_CALLER); }
+cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
+  cusim::sim::trace::HostCall traced("cudaMallocHost", size);
+  return allocate_checked(ptr, size, AllocKind::host, CUSIM_CALLER);
+}
 // Freeing synchronises with the device first, as CUDA's cudaFree does.
 cudaError_t cudaFree(void* devPtr) {
+  cusim::sim::trace::HostCall traced("cudaFree");
   cusim::backend::synchronize_all();
   return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER));
 }
 cudaError_t cudaFreeHost(void* ptr) {
+  cusim::sim::trace::HostCall traced("cudaFreeHost");
   cusim::backend::synchronize_all();
   return record(cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER));
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+  cusim::sim::trace::HostCall traced("cudaMemcpy", count);
   return memcpy_on("cudaMemcpy", dst, src, count, kind, nullptr, true, CUSIM_CALLER);
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemcpyAsync", count);
   return memcpy_on("cudaMemcpyAsync", dst, src, count, kind, stream, false, CUSIM_CALLER);
 }
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count) {
+  cusim::sim::trace::HostCall traced("cudaMemset", count);
   return memset_on("cudaMemset", devPtr, value, count, nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemsetAsync", count);
   return memset_on("cudaMemsetAsync", devPtr, value, count, stream, CUSIM_CALLER);
 }
 

@@ -2,6 +2,7 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
+#include "sim/trace/tracer.hpp"
 
 using namespace cusim::backend;
 
@@ -15,6 +16,7 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags)
 cudaError_t cudaStreamDestroy(cudaStream_t stream) { return record(destroy_queue(stream, CUSIM_CALLER)); }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaStreamSynchronize");
   const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   synchronize(q);
@@ -58,6 +60,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   return cudaSuccess;
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  cusim::sim::trace::HostCall traced("cudaEventSynchronize");
   const EventPtr e = find_event(event, "cudaEventSynchronize", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
   synchronize_event(e);

@@ -68,6 +68,15 @@ Config read_environment() {
   }
   if (const char* f = env("CUSIM_SUPPRESSIONS")) c.suppressions = f;
   if (const char* r = env("CUSIM_REPORT")) c.report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
+  if (const char* t = env("CUSIM_TRACE")) c.trace = t;
+  c.trace_detail = TraceDetail::blocks;
+  if (const char* d = env("CUSIM_TRACE_DETAIL")) {
+    if (!std::strcmp(d, "blocks")) c.trace_detail = TraceDetail::blocks;
+    else if (!std::strcmp(d, "warps")) c.trace_detail = TraceDetail::warps;
+    else if (!std::strcmp(d, "threads")) c.trace_detail = TraceDetail::threads;
+    else warn("CUSIM_TRACE_DETAIL", d);
+  }
+  c.trace_limit = positive("CUSIM_TRACE_LIMIT", 1000000);
   return c;
 }
 

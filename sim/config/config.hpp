@@ -8,6 +8,9 @@ namespace cusim::sim {
 
 enum class ScheduleKind { in_order, reverse, random, interleaved };
 
+// What a trace (CUSIM_TRACE) shows: each level adds to the one before.
+enum class TraceDetail { blocks, warps, threads };
+
 // The checkers, as bits of Config::checks (CUSIM_CHECK); the same values as cusim::check::*.
 enum CheckBits : unsigned {
   check_memcheck = 1u,
@@ -28,6 +31,9 @@ struct Config {
   int error_exitcode;
   std::string suppressions;  // file name, or empty
   std::string report;        // JSON report file, or empty
+  std::string trace;         // trace-event file, or empty (no tracing)
+  TraceDetail trace_detail;
+  std::uint64_t trace_limit; // events kept in the trace
 };
 
 // Parses a CUSIM_CHECK value ("memcheck,racecheck", "all", "none"); false if a word is unknown.

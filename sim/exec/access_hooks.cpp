@@ -48,6 +48,7 @@ template <unsigned Flags>
   if (!c || !t) return;
   running::checker = nullptr;
   c->after_atomic(t->linear, reinterpret_cast<std::uintptr_t>(p));
+  if (ExecObserver* o = BlockRun::current()->observer()) o->atomic();
   running::checker = c;
 }
 

@@ -199,6 +199,9 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   }
   outcome_ = BlockOutcome{};
   signal_fault_ = SignalFault{};
+  observer_ = plan.observer;
+  thread_observer_ = observer_ && observer_->wants_threads() ? observer_ : nullptr;
+  if (observer_) observer_->block_begin(plan, block_linear);
 
   ensure_alt_stack();
   detail::tls_block_idx = block_idx_;
@@ -218,6 +221,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
+  if (observer_) observer_->block_end(outcome_.failed);
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
   if (outcome_.failed) discard_runners();
   running::block = nullptr;
@@ -267,7 +271,9 @@ inline void BlockRun::enter(SimThread& t) {
 }
 
 // The fast path: while no thread of the block has blocked, threads run back to back as plain
-// calls and only the thread-locals change between them.
+// calls and only the thread-locals change between them. Observed, each thread's run is reported
+// too (a separate instance, so that the unobserved loop carries no per-thread test).
+template <bool Observed>
 void BlockRun::run_straight_through(std::string& escaped) {
   straight_run_ = true;
   straight_from_ = next_start_;
@@ -275,8 +281,10 @@ void BlockRun::run_straight_through(std::string& escaped) {
     const std::uint32_t id = order_[next_start_++];
     running::thread = &threads_[id];
     detail::tls_thread_idx = thread_index_[id];
+    if constexpr (Observed) observe_run(id);
     invoke_kernel(escaped);
     if (__builtin_expect(!escaped.empty(), 0)) return;
+    if constexpr (Observed) observe_stop(*running::thread, ThreadStop::exited);
     if (!straight_run_) {
       // This thread blocked and was resumed since: the run was settled then, and from now on
       // every exit is booked.
@@ -313,7 +321,8 @@ void BlockRun::runner_loop(std::uint32_t self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
-      run_straight_through(escaped);
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) run_straight_through<true>(escaped);
+      else run_straight_through<false>(escaped);
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
         if (straight_run_) settle_straight_run(true);  // unless the thread blocked before throwing
@@ -325,9 +334,11 @@ void BlockRun::runner_loop(std::uint32_t self) {
       SimThread& t = threads_[order_[next_start_++]];
       t.state = ThreadState::running;
       enter(t);
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
       invoke_kernel(escaped);
       if (__builtin_expect(!escaped.empty(), 0))
         fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));
+      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::exited);
       exit_thread(t);
     }
     // Nothing left to start: park until a runner is needed again, in this block or a later one
@@ -369,10 +380,24 @@ void BlockRun::make_ready(SimThread& t) {
   ready_[ready_tail_++ & ready_mask_] = &t;
 }
 
-void BlockRun::suspend(SimThread& t) {
+inline void BlockRun::suspend(SimThread& t, ThreadStop why) {
   Warp& w = warps_[t.linear >> 5];
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) return suspend_observed(t, why);
   dispatch(&t.ctx);
+}
+
+// (Its state does not say why: the last thread to arrive at a barrier is already ready again.)
+void BlockRun::suspend_observed(SimThread& t, ThreadStop why) {
+  observe_stop(t, why);
+  dispatch(&t.ctx);
+  observe_run(t.linear);
+}
+
+void BlockRun::observe_run(std::uint32_t linear) { thread_observer_->thread_runs(linear); }
+
+void BlockRun::observe_stop(const SimThread& t, ThreadStop why) {
+  thread_observer_->thread_stops(t.linear, why, t.site, t.op);
 }
 
 void BlockRun::dispatch(Context* save) {
@@ -397,7 +422,10 @@ void BlockRun::dispatch(Context* save) {
 int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_location& site) {
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
-  if (barrier_arrived_ == 0) barrier_site_ = site;
+  if (barrier_arrived_ == 0) {
+    barrier_site_ = site;
+    if (observer_) observer_->barrier_first_arrival();
+  }
   // Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
   // the hardware; synccheck reports them (CUDA leaves it undefined).
   else if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
@@ -406,7 +434,7 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
   t.state = ThreadState::at_barrier;
   t.site = site;
   if (barrier_arrived_ == live_) release_barrier();
-  suspend(t);
+  suspend(t, ThreadStop::barrier);
   switch (op) {
     case detail::BarrierOp::plain: return 0;
     case detail::BarrierOp::count: return static_cast<int>(released_true_);
@@ -429,6 +457,7 @@ void BlockRun::release_barrier() {
     describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
     fail(std::move(d));
   }
+  if (observer_) observer_->barrier_released(barrier_site_, barrier_arrived_);
   released_true_ = barrier_true_;
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
@@ -465,7 +494,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
   if (op == detail::WarpOp::activemask) {
     t.state = ThreadState::at_activemask;
     w.activemask_waiting |= bit;
-    suspend(t);
+    suspend(t, ThreadStop::warp);
     return w.value[lane];
   }
   w.value[lane] = value;
@@ -485,7 +514,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
     return w.value[lane];
   }
   t.state = ThreadState::at_warp;
-  suspend(t);
+  suspend(t, ThreadStop::warp);
   return w.value[lane];
 }
 
@@ -555,6 +584,7 @@ void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll
     case detail::WarpOp::shfl_xor: shuffle<detail::WarpOp::shfl_xor>(w.value, w.b, w.c, mask); break;
     case detail::WarpOp::activemask: break;  // resolved by try_resolve_activemask, never here
   }
+  if (thread_observer_) thread_observer_->warp_op(warp_index, coll.op, mask);
   // Wake the other lanes, lowest first (make_ready_scheduled reorders for other schedules).
   std::uint32_t waiting[32];
   std::uint32_t count = 0;
@@ -670,10 +700,12 @@ void BlockRun::preempt() {
   // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
   // kernel code, checked as it was.
   check::BlockChecker* const checker = running::checker;
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::preempted);
   // Threads not started yet go first: they too must reach their first access before anyone
   // goes on, as the lanes of a warp would.
   if (next_start_ < n_) switch_to(&t.ctx, next_runner());
   else dispatch(&t.ctx);
+  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
   running::checker = checker;
 }
 

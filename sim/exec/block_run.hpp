@@ -18,6 +18,7 @@
 #include "cusim/detail/sim_abi.hpp"
 #include "sim/check/block_checker.hpp"
 #include "sim/exec/context.hpp"
+#include "sim/exec/exec_observer.hpp"
 #include "sim/exec/launch_plan.hpp"
 #include "sim/exec/stack_pool.hpp"
 #include "sim/memory/shared_arena.hpp"
@@ -101,6 +102,8 @@ class BlockRun {
   bool interleaved() const { return plan_->schedule == ScheduleKind::interleaved; }
   // __threadfence() and its scoped forms in the running thread.
   void fence();
+  // The observer of the running launch (the tracer), or nullptr.
+  ExecObserver* observer() const { return observer_; }
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
 
@@ -131,16 +134,23 @@ class BlockRun {
   static void runner_entry(Transfer t);
   [[noreturn]] void runner_loop(std::uint32_t self);
   void discard_runners();
+  template <bool Observed>
   void run_straight_through(std::string& escaped);
   void invoke_kernel(std::string& escaped);
   [[gnu::noinline]] void settle_straight_run(bool current_still_running);
   Context next_runner();
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
+  // The per-thread observer hooks (only when an observer wants them), out of line so that the
+  // unobserved paths stay as small as they were.
+  [[gnu::noinline]] void observe_run(std::uint32_t linear);
+  [[gnu::noinline]] void observe_stop(const SimThread& t, ThreadStop why);
+  [[gnu::noinline]] void suspend_observed(SimThread& t, ThreadStop why);
   // Out of line: these run once per release or only when threads wait on each other, and
   // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
-  void suspend(SimThread& t);
+  // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
+  void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
   void make_ready(SimThread& t);
   [[gnu::noinline]] void release_barrier();
@@ -188,6 +198,10 @@ class BlockRun {
 
   std::vector<Warp> warps_;
   SharedArena arena_;
+  // The launch's observer, and the same again when it wants per-thread events (else nullptr):
+  // each hook site costs one branch on these when nothing observes.
+  ExecObserver* observer_ = nullptr;
+  ExecObserver* thread_observer_ = nullptr;
   std::unique_ptr<check::BlockChecker> checker_;  // made on the first checked launch
   check::BlockChecker* active_checker_ = nullptr;  // checker_ while the launch is checked
   StackPool pool_;

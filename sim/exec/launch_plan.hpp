@@ -13,6 +13,8 @@
 
 namespace cusim::sim {
 
+class ExecObserver;
+
 struct LaunchPlan {
   const void* kernel = nullptr;           // identity of the kernel, for names in findings
   void (*invoke)(const void*) = nullptr;  // runs the kernel body for the current thread
@@ -32,6 +34,8 @@ struct LaunchPlan {
   // The checkers' state of the launch (its findings that do not end it): null when checks == 0.
   std::shared_ptr<check::LaunchState> check_state;
   bool instrumented = false;               // kernel code reports its accesses (checked build)
+  ExecObserver* observer = nullptr;        // told about blocks, barriers, atomics (the tracer), or none
+  std::uint32_t trace_launch = ~0u;        // the tracer's index of this launch
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
   mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch

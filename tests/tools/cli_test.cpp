@@ -1,0 +1,180 @@
+// The cusim command-line tool (tools/cusim, docs/TOOLS.md), run as a user runs it: its output and
+// its exit status for clean programs, findings, bad command lines and programs that fail.
+#include <doctest/doctest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "run_program.hpp"
+#include "tools/cusim/json.hpp"
+
+using cusim_test::occurrences;
+using cusim_test::ProgramRun;
+using cusim_test::run_program;
+using cusim_test::TempDir;
+
+namespace {
+
+// Runs `cusim <args>`; the program under it prints its own findings (the test's CUSIM_QUIET=1 is
+// not passed on) unless the arguments say --quiet.
+ProgramRun run_cusim(std::vector<std::string> args) {
+  args.insert(args.begin(), CUSIM_TOOL);
+  const ProgramRun r = run_program(args, {"CUSIM_QUIET=", "CUSIM_REPORT="});
+  REQUIRE(r.started);
+  return r;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The number on the summary line of `kind` ("cusim:   race-waw      1023"), or -1.
+long count_of(const std::string& err, const std::string& kind) {
+  const std::size_t at = err.find("cusim:   " + kind + " ");
+  if (at == std::string::npos) return -1;
+  const std::size_t digits = err.find_first_not_of(' ', at + 9 + kind.size());
+  return digits == std::string::npos ? -1 : std::strtol(err.c_str() + digits, nullptr, 10);
+}
+
+}  // namespace
+
+TEST_CASE("cusim run on the racy counter prints the race and exits 1") {
+#if RACE_COUNTER_CHECKED
+  const ProgramRun r = run_cusim({"run", "--workers", "1", "--", RACE_COUNTER});
+  CHECK(r.status == 1);
+  CHECK_FALSE(r.signalled);
+  CHECK(has(r.out, "atomicAdd: counter=1024, expected=1024"));       // the program's own output
+  CHECK(has(r.err, "race_counter.cu:11: error: race-w"));            // printed by the program
+  CHECK(has(r.err, "race_counter: " + std::to_string(count_of(r.err, "race-war") + count_of(r.err, "race-waw")) +
+                       " findings (2 distinct)"));
+  CHECK(count_of(r.err, "race-waw") > 0);
+  CHECK(count_of(r.err, "race-war") > 0);
+
+  // --quiet: the program prints nothing of it; cusim prints each finding from the report.
+  const ProgramRun quiet = run_cusim({"run", "--quiet", "--workers=1", RACE_COUNTER});
+  CHECK(quiet.status == 1);
+  CHECK(occurrences(quiet.err, "race_counter.cu:11: error: race-w") == 2);
+  CHECK_FALSE(has(quiet.err, "ERROR SUMMARY"));
+#else
+  MESSAGE("race_counter is not the checked build here: racecheck cannot see the race");
+#endif
+}
+
+TEST_CASE("cusim run on clean programs exits 0 and passes their output through") {
+  const ProgramRun hello = run_cusim({"run", "--", HELLO});
+  CHECK(hello.status == 0);
+  CHECK(has(hello.out, "Hello World from GPU!"));
+  CHECK(has(hello.err, "hello: no findings"));
+  const ProgramRun clean = run_cusim({"run", "--check", "memcheck,synccheck", "--schedule", "random", "--seed", "7", "--",
+                                  TEST_PROGRAM, "clean"});
+  CHECK(clean.status == 0);
+  CHECK(clean.out == "clean\n");
+}
+
+TEST_CASE("findings the program takes itself do not count; those it leaves do, whatever its own status") {
+  const ProgramRun take = run_cusim({"run", TEST_PROGRAM, "take"});
+  CHECK(take.status == 0);
+  CHECK(has(take.err, "no findings; 1 more taken by the program itself"));
+  const ProgramRun leave = run_cusim({"run", TEST_PROGRAM, "leave"});
+  CHECK(leave.status == 1);
+  CHECK(has(leave.err, "1 finding (1 distinct)"));
+  CHECK(count_of(leave.err, "invalid-free") == 1);
+}
+
+TEST_CASE("--report keeps the findings report where asked") {
+  TempDir dir;
+  const ProgramRun r = run_cusim({"run", "--report", "json:" + dir.file("report.json"), TEST_PROGRAM, "leave"});
+  CHECK(r.status == 1);
+  const cusim::json::Value report = cusim::json::parse(cusim_test::read_file(dir.file("report.json")));
+  const auto& findings = report.find("findings")->as_array();
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].find("kind")->as_string() == "invalid-free");
+  CHECK(findings[0].find("taken")->as_bool() == false);
+}
+
+TEST_CASE("--trace makes the program write its trace") {
+  TempDir dir;
+  const ProgramRun r = run_cusim({"run", "--trace", dir.file("t.json"), "--trace-detail", "warps", TEST_PROGRAM, "clean"});
+  CHECK(r.status == 0);
+  const cusim::json::Value trace = cusim::json::parse(cusim_test::read_file(dir.file("t.json")));
+  CHECK(trace.find("otherData")->find("detail")->as_string() == "warps");
+}
+
+TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") {
+  const ProgramRun unknown = run_cusim({"run", "--bogus", "--", HELLO});
+  CHECK(unknown.status == 2);
+  CHECK(has(unknown.err, "cusim: error: unknown option '--bogus'"));
+  CHECK(unknown.out.empty());  // the program did not run
+
+  const ProgramRun check = run_cusim({"run", "--check", "memcheck,racechek", "--", HELLO});
+  CHECK(check.status == 2);
+  CHECK(has(check.err, "unknown checker 'racechek'"));
+
+  const ProgramRun workers = run_cusim({"run", "--workers", "0", "--", HELLO});
+  CHECK(workers.status == 2);
+  CHECK(has(workers.err, "--workers needs a positive integer"));
+
+  const ProgramRun schedule = run_cusim({"run", "--schedule=sideways", HELLO});
+  CHECK(schedule.status == 2);
+  CHECK(has(schedule.err, "--schedule: unknown value 'sideways'"));
+
+  const ProgramRun missing = run_cusim({"run", "--", "./no-such-program"});
+  CHECK(missing.status == 2);
+  CHECK(has(missing.err, "program './no-such-program': No such file or directory"));
+
+  const ProgramRun not_on_path = run_cusim({"run", "no-such-program-anywhere"});
+  CHECK(not_on_path.status == 2);
+  CHECK(has(not_on_path.err, "program 'no-such-program-anywhere' not found"));
+
+  const ProgramRun none = run_cusim({"run"});
+  CHECK(none.status == 2);
+  CHECK(has(none.err, "no program to run"));
+
+  const ProgramRun command = run_cusim({"walk"});
+  CHECK(command.status == 2);
+  CHECK(has(command.err, "unknown command 'walk'"));
+}
+
+TEST_CASE("a program killed by a signal: the signal is named (exit 4)") {
+#if !defined(__SANITIZE_ADDRESS__)  // under ASan, its handler reports the fault and exits with status 1
+  const ProgramRun segv = run_cusim({"run", TEST_PROGRAM, "segv"});
+  CHECK(segv.status == 4);
+  CHECK(has(segv.err, "was killed by signal SIGSEGV (Segmentation fault)"));
+#endif
+  const ProgramRun abrt = run_cusim({"run", TEST_PROGRAM, "abort"});
+  CHECK(abrt.status == 4);
+  CHECK(has(abrt.err, "was killed by signal SIGABRT (Aborted)"));
+}
+
+TEST_CASE("a program that fails without findings (exit 3), and one that is not a cusim program (exit 5)") {
+  const ProgramRun failed = run_cusim({"run", TEST_PROGRAM, "exit", "7"});
+  CHECK(failed.status == 3);
+  CHECK(has(failed.err, "exited with status 7"));
+  const ProgramRun plain = run_cusim({"run", "/bin/true"});
+  CHECK(plain.status == 5);
+  CHECK(has(plain.err, "wrote no findings report"));
+}
+
+TEST_CASE("--help and run --help list every variable of sim/config/flags.def; --version") {
+  std::ifstream def(std::string(CUSIM_SOURCE_DIR) + "/sim/config/flags.def");
+  REQUIRE(def.good());
+  std::set<std::string> flags;
+  for (std::string line; std::getline(def, line);)
+    if (line.rfind("CUSIM_FLAG(", 0) == 0) flags.insert(line.substr(11, line.find(',') - 11));
+  CHECK(flags.size() >= 13);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, std::vector<std::string>{"run", "--help"}}) {
+    const ProgramRun help = run_cusim(args);
+    CHECK(help.status == 0);
+    for (const std::string& flag : flags) CHECK_MESSAGE(has(help.out, "\n  " + flag + " (default: "), flag, " is not in --help");
+    for (const char* option : {"--check", "--schedule", "--seed", "--workers", "--trace", "--stats", "--report",
+                               "--suppressions", "--quiet", "--access-map"})
+      CHECK_MESSAGE(has(help.out, std::string("\n  ") + option), option, " is not in --help");
+  }
+  const ProgramRun version = run_cusim({"--version"});
+  CHECK(version.status == 0);
+  CHECK(version.out.rfind("cusim ", 0) == 0);
+  CHECK(version.out.size() > 7);
+  CHECK(std::isdigit(static_cast<unsigned char>(version.out[6])));
+  CHECK(version.out.back() == '\n');
+}

@@ -1,0 +1,109 @@
+#include "tools/cusim/help.hpp"
+
+#include <cstring>
+#include <string_view>
+
+namespace cusim::tool {
+namespace {
+
+// Every runtime flag, straight from the list the simulator reads: the help cannot drift from it.
+struct Flag {
+  const char* name;
+  const char* default_value;
+  const char* description;
+};
+constexpr Flag kFlags[] = {
+#define CUSIM_FLAG(name, def, desc) {#name, def, desc},
+#include "sim/config/flags.def"
+#undef CUSIM_FLAG
+};
+
+// `text` wrapped at `width` columns, each line indented by `indent` spaces.
+std::string wrap(std::string_view text, std::size_t indent, std::size_t width = 100) {
+  std::string out, line;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    std::size_t end = text.find(' ', from);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(from, end - from);
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + std::string(word);
+    from = end + 1;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out;
+}
+
+// The options of `cusim run` (parsed in options.cpp) and the variable each sets.
+struct Option {
+  const char* spelling;
+  const char* text;
+  const char* variable;
+};
+constexpr Option kOptions[] = {
+    {"--check LIST", "checkers, comma-separated: memcheck, racecheck, initcheck, synccheck; or all, none", "CUSIM_CHECK"},
+    {"--schedule NAME", "in-order, reverse, random or interleaved", "CUSIM_SCHEDULE"},
+    {"--seed N", "seed of the random schedule", "CUSIM_SEED"},
+    {"--workers N", "OS threads that run blocks", "CUSIM_WORKERS"},
+    {"--device NAME", "device profile: h100, a100, t4", "CUSIM_DEVICE"},
+    {"--stack-kb N", "stack of each simulated thread, in KiB", "CUSIM_STACK_KB"},
+    {"--trace FILE", "write a timeline of the run to FILE (Chrome trace-event JSON)", "CUSIM_TRACE"},
+    {"--trace-detail WHAT", "blocks, warps or threads", "CUSIM_TRACE_DETAIL"},
+    {"--trace-limit N", "events the trace keeps", "CUSIM_TRACE_LIMIT"},
+    {"--stats", "a statistics table on stderr after each launch", "CUSIM_STATS=1"},
+    {"--stats=json:FILE", "the same, and the statistics as JSON in FILE", "CUSIM_STATS=json:FILE"},
+    {"--access-map VALUE", "access maps, the value passed through", "CUSIM_ACCESS_MAP"},
+    {"--report json:FILE", "keep the findings report in FILE (default: a temporary file, removed afterwards)",
+     "CUSIM_REPORT"},
+    {"--suppressions FILE", "findings to ignore, <kind> <file-suffix>[:<line>] per line", "CUSIM_SUPPRESSIONS"},
+    {"--quiet", "the program prints no findings; cusim prints them when it has ended", "CUSIM_QUIET=1"},
+    {"--help", "this text", ""},
+};
+
+}  // namespace
+
+std::string version_text() { return "cusim " CUSIM_VERSION "\n"; }
+
+std::string help_text() {
+  std::string h =
+      "usage: cusim run [options] [--] program [args...]\n"
+      "       cusim --help | --version\n"
+      "\n"
+      "cusim run runs a program built with cusim (a CUDA program compiled for the simulator) with the\n"
+      "settings below, passes its standard input and output through, then reads the findings report\n"
+      "the program writes at exit and prints a summary: the count per kind, and each finding when the\n"
+      "program was quiet. Options set the CUSIM_* environment variables listed at the end.\n"
+      "\n"
+      "options of cusim run:\n";
+  for (const Option& o : kOptions) {
+    const std::string text = std::string(o.text) + (*o.variable ? std::string(" (") + o.variable + ")" : "");
+    const std::string body = wrap(text, 23);
+    h += "  " + std::string(o.spelling) + std::string(o.spelling[0] && std::strlen(o.spelling) < 21 ? 21 - std::strlen(o.spelling) : 1, ' ') +
+         body.substr(23);
+  }
+  h +=
+      "An option's value may also follow '=' (--workers=1). The first argument that is not an option,\n"
+      "or everything after '--', is the program and its arguments. Variables already set in the\n"
+      "environment stay in force unless an option sets them.\n"
+      "\n"
+      "exit status of cusim run:\n"
+      "  0  the program exited 0 and nothing was found\n"
+      "  1  findings (whatever the program's own exit status; findings the program took itself,\n"
+      "     with cusim::take_findings, do not count)\n"
+      "  2  usage error: unknown option, bad value, program not found or not executable\n"
+      "  3  the program exited with a non-zero status, and nothing was found\n"
+      "  4  the program was killed by a signal (named on stderr)\n"
+      "  5  the program exited 0 but wrote no findings report (not built with cusim?)\n"
+      "\n"
+      "environment variables (sim/config/flags.def, docs/CONFIGURATION.md):\n";
+  for (const Flag& f : kFlags) {
+    h += "  " + std::string(f.name) + " (default: " + f.default_value + ")\n";
+    h += wrap(f.description, 6);
+  }
+  return h;
+}
+
+}  // namespace cusim::tool

@@ -1,0 +1,24 @@
+// The command line of `cusim run`: options become CUSIM_* environment variables for the program.
+#pragma once
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cusim::tool {
+
+struct RunOptions {
+  std::vector<std::pair<std::string, std::string>> env;  // variables to set, in option order
+  std::string report;           // --report's file, or empty (a temporary file)
+  std::vector<std::string> program;  // the program and its arguments
+  bool help = false;
+};
+
+// Parses the arguments after "run"; throws UsageError with a message for the user.
+RunOptions parse_run(const std::vector<std::string>& args);
+
+struct UsageError {
+  std::string message;
+};
+
+}  // namespace cusim::tool
