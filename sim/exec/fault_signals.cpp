@@ -53,7 +53,10 @@ struct sigaction previous[kSignalCount];
       return;
     }
   }
-  signal(signo, SIG_DFL);  // returning re-executes the faulting instruction, now fatal
+  signal(signo, SIG_DFL);
+  // A signal sent by kill() or raise() (si_code <= 0) is not raised again by returning: send it
+  // again, now with the default action. A real fault re-executes the faulting instruction.
+  if (info->si_code <= 0) raise(signo);
 }
 
 void install_alt_stack_if_missing() {

@@ -7,6 +7,11 @@
 
 #include <cusim/cusim.hpp>
 #include <stdexcept>
+#if CUSIM_SIMULATOR
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 #include "test_support.hpp"
 
@@ -174,5 +179,24 @@ TEST_CASE("an exception thrown after a barrier names the thread that threw") {
   CHECK(f.text.find("after the barrier") != std::string::npos);
   CHECK(f.text.find("thread (5,0,0)") != std::string::npos);
   expect_sticky_then_recover(cudaErrorLaunchFailure);
+}
+#endif
+
+#if CUSIM_SIMULATOR  // the simulator's fault handlers, outside kernels
+TEST_CASE("a SIGSEGV that host code raises after a launch still ends the process by that signal") {
+  cusim_test::ManagedArray<int> out(4, 0);
+  REQUIRE(cusim::launch(fill, dim3(1), dim3(4), out.get(), 7) == cudaSuccess);  // installs the handlers
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    raise(SIGSEGV);  // not a fault of kernel code: the handler must let it kill the process
+    _exit(0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  CHECK(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGSEGV);
 }
 #endif
