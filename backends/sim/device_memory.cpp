@@ -7,6 +7,7 @@
 #include "backends/sim/findings.hpp"
 #include "sim/check/global_shadow.hpp"
 #include "sim/exec/access_hooks.hpp"
+#include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
 
@@ -88,6 +89,7 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
   switch (heap().release(p, accepted, caller.return_address, &a)) {
     case O::freed:
       if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_free(p, a.size);
+      sim::forget_allocation_name(a.begin);
       if (kind != AllocKind::host) {
         std::lock_guard<std::mutex> lock(accounting);
         device_bytes_in_use -= a.size;
@@ -215,6 +217,7 @@ void explain_fault_address(sim::Diagnostic& d) {
 }
 
 void free_all_device_memory() {
+  sim::forget_all_allocation_names();
   heap().release_all();
   if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->reset();
   std::lock_guard<std::mutex> lock(accounting);

@@ -1,5 +1,6 @@
 // cusim::launch on the simulator: validate the configuration against the device profile, run the
 // grid, turn a failed launch into CUDA's error code and a finding.
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "backends/sim/kernel_registry.hpp"
+#include "backends/sim/launch_stats_output.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
@@ -135,15 +137,32 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.packet_bytes = r.packet_bytes;
   plan.checks = s.checks;
   plan.instrumented = sim::instrumented();
-  if (plan.checks) plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
+  static std::atomic<std::uint64_t> launches{0};
+  plan.launch = ++launches;
+  // The observers: statistics (CUSIM_STATS).
+  const sim::StatsOutput stats_out = stats_output(s.stats);
+  std::shared_ptr<sim::stats::LaunchStatsObserver> stats;
+  if (stats_out.on) plan.observers.push_back(stats = std::make_shared<sim::stats::LaunchStatsObserver>(plan.instrumented));
+  // Observers see accesses through the checker (sim/exec/block_run.hpp): it runs, with no checks
+  // if none are on, in an observed launch too.
+  if (plan.checks || !plan.observers.empty())
+    plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
   warn_if_unchecked(plan);
   plan.prepare();
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
   // surface at the next synchronising call.
-  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet] {
+  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, stats = std::move(stats), stats_out] {
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
+    if (stats) {
+      cusim::LaunchStats head;
+      head.launch = plan->launch;
+      head.kernel = sim::function_name(plan->kernel);
+      head.grid = plan->grid;
+      head.block = plan->block;
+      publish_stats(stats->result(std::move(head)), stats_out);
+    }
     // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
     if (plan->check_state)
       for (sim::Diagnostic& d : plan->check_state->diagnostics()) {

@@ -68,6 +68,12 @@ Config read_environment() {
   }
   if (const char* f = env("CUSIM_SUPPRESSIONS")) c.suppressions = f;
   if (const char* r = env("CUSIM_REPORT")) c.report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
+  c.stats = "0";
+  if (const char* s = env("CUSIM_STATS")) {
+    StatsOutput parsed;
+    if (parse_stats(s, &parsed)) c.stats = s;
+    else warn("CUSIM_STATS", s);
+  }
   return c;
 }
 
@@ -91,6 +97,19 @@ bool parse_checks(const char* text, unsigned* checks) {
   }
   *checks = bits;
   return true;
+}
+
+bool parse_stats(const std::string& text, StatsOutput* out) {
+  *out = StatsOutput{};
+  if (text.empty() || text == "0") return true;
+  out->on = true;
+  if (text == "1" || text == "stderr") return true;
+  if (text.rfind("json:", 0) == 0 && text.size() > 5) {
+    out->json_file = text.substr(5);
+    return true;
+  }
+  *out = StatsOutput{};
+  return false;
 }
 
 Config& config() {
