@@ -3,6 +3,7 @@
 #include <mutex>
 #include <string>
 
+#include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/findings.hpp"
 #include "sim/check/global_shadow.hpp"
@@ -89,6 +90,7 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
   switch (heap().release(p, accepted, caller.return_address, &a)) {
     case O::freed:
       if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_free(p, a.size);
+      access_map_allocation_freed(a.begin);
       sim::forget_allocation_name(a.begin);
       if (kind != AllocKind::host) {
         std::lock_guard<std::mutex> lock(accounting);
@@ -217,6 +219,7 @@ void explain_fault_address(sim::Diagnostic& d) {
 }
 
 void free_all_device_memory() {
+  access_map_device_reset();
   sim::forget_all_allocation_names();
   heap().release_all();
   if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->reset();

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
@@ -139,10 +140,11 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.instrumented = sim::instrumented();
   static std::atomic<std::uint64_t> launches{0};
   plan.launch = ++launches;
-  // The observers: statistics (CUSIM_STATS).
+  // The observers: statistics (CUSIM_STATS) and the access map (CUSIM_ACCESS_MAP).
   const sim::StatsOutput stats_out = stats_output(s.stats);
   std::shared_ptr<sim::stats::LaunchStatsObserver> stats;
   if (stats_out.on) plan.observers.push_back(stats = std::make_shared<sim::stats::LaunchStatsObserver>(plan.instrumented));
+  if (auto map = access_map_observer(s.access_map, plan)) plan.observers.push_back(std::move(map));
   // Observers see accesses through the checker (sim/exec/block_run.hpp): it runs, with no checks
   // if none are on, in an observed launch too.
   if (plan.checks || !plan.observers.empty())

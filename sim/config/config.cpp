@@ -74,6 +74,7 @@ Config read_environment() {
     if (parse_stats(s, &parsed)) c.stats = s;
     else warn("CUSIM_STATS", s);
   }
+  if (const char* m = env("CUSIM_ACCESS_MAP")) c.access_map = m;  // checked by the first launch that reads it
   return c;
 }
 

@@ -29,6 +29,7 @@ struct Config {
   std::string suppressions;  // file name, or empty
   std::string report;        // JSON report file, or empty
   std::string stats;         // CUSIM_STATS as given ("0" when unset)
+  std::string access_map;    // CUSIM_ACCESS_MAP as given, or empty
 };
 
 // Where CUSIM_STATS sends each launch's statistics.

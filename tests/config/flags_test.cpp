@@ -26,7 +26,7 @@ TEST_CASE("docs/CONFIGURATION.md documents every flag with its default") {
     const std::string row = std::string("| `") + f->name + "` | " + f->default_value + " |";
     CHECK_MESSAGE(doc.find(row) != std::string::npos, "missing row for ", f->name);
   }
-  CHECK(count == 11);
+  CHECK(count == 12);
 }
 
 // Every finding kind has a golden report (tests/golden/<kind>.txt), quoted exactly in its

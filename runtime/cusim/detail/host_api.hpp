@@ -144,6 +144,7 @@ struct Settings {
   std::string device;          // CUSIM_DEVICE: device profile (h100, a100, t4)
   unsigned checks;             // CUSIM_CHECK: cusim::Checks bits
   std::string stats;           // CUSIM_STATS: "0", "1" (or "stderr"), "json:<file>" (docs/STATS.md)
+  std::string access_map;      // CUSIM_ACCESS_MAP: "<allocation>:<prefix>[,options]", or "" (docs/STATS.md)
 };
 Settings& settings();
 
@@ -152,8 +153,8 @@ Settings& settings();
 // asynchronous.
 std::optional<LaunchStats> last_launch_stats();
 
-// Gives the device allocation that holds `p` a name, by which statistics name it
-// (docs/STATS.md). The name goes when the allocation is freed.
+// Gives the device allocation that holds `p` a name, by which statistics name it and
+// CUSIM_ACCESS_MAP selects it (docs/STATS.md). The name goes when the allocation is freed.
 void name_allocation(const void* p, const char* name);
 
 // A finding of the simulator, as data: its kind (e.g. "race-raw"), the CUDA error it ended the
