@@ -21,8 +21,17 @@ namespace {
 
 std::atomic<bool> instrumented_code{false};
 
-[[gnu::noinline]] void observe(unsigned thread, const volatile void* p, std::size_t size, unsigned flags, const void* pc) {
-  for (BlockObserver* o : *running::observers) o->on_access(thread, reinterpret_cast<std::uintptr_t>(p), size, flags, pc);
+// The checker's verdict on an access of an observed block, which its observers then see unless
+// the access must not happen. Out of line: the hooks' frames stay as small as without observers.
+template <unsigned Flags>
+[[gnu::noinline]] check::BlockChecker::Verdict check_and_observe(check::BlockChecker* c, unsigned thread,
+                                                                const volatile void* p, std::size_t size,
+                                                                const void* pc) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  const check::BlockChecker::Verdict v = c->access(thread, a, size, Flags, pc);
+  if (v != check::BlockChecker::Verdict::fatal)
+    for (BlockObserver* o : *running::observers) o->on_access(thread, a, size, Flags, pc);
+  return v;
 }
 
 // Checks an access before it happens; true when it is to device or shared memory.
@@ -34,9 +43,10 @@ template <unsigned Flags>
   if (!t) return false;
   // The checker's own code may run instrumented template instances: no checking inside it.
   running::checker = nullptr;
-  const check::BlockChecker::Verdict v = c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
-  if (__builtin_expect(running::observers != nullptr, 0) && v != check::BlockChecker::Verdict::fatal)
-    observe(t->linear, p, size, Flags, pc);
+  const check::BlockChecker::Verdict v =
+      __builtin_expect(running::observers != nullptr, 0)
+          ? check_and_observe<Flags>(c, t->linear, p, size, pc)
+          : c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
   running::checker = c;
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
