@@ -104,6 +104,14 @@ __global__ void shared_histogram(const int* in, int* out) {
   if (threadIdx.x < 4) atomicAdd(&out[threadIdx.x], bins[threadIdx.x]);
 }
 
+// Each thread loads `iterations` floats, 32 lanes side by side each time: one coalesced request
+// per iteration, but a lane runs all its iterations before the next lane starts.
+__global__ void long_loop(const float* in, float* out, int iterations) {
+  float sum = 0;
+  for (int k = 0; k < iterations; ++k) sum += in[k * 32 + threadIdx.x];
+  out[threadIdx.x] = sum;
+}
+
 namespace {
 
 void check_no_shared(const cusim::LaunchStats& s) {
@@ -400,4 +408,26 @@ TEST_CASE("stats: an invalid setting is reported once and measures nothing") {
   CHECK(said.find("ignoring CUSIM_STATS=yes please") != std::string::npos);
   const auto after = cusim::last_launch_stats();
   CHECK(after.has_value() == before.has_value());
+}
+
+TEST_CASE("stats: more open requests than the limit are split, and said so; interleaved keeps them whole") {
+  const int iterations = 40000;  // more than BlockStats::kMaxOpenRequests (32768)
+  Device<float> in(iterations * 32, 1.f), out(32);
+  {
+    ScopedStats on;
+    cusim::LaunchStats s;
+    const std::string table = capture_stderr([&] { s = stats_of(long_loop, dim3(1), dim3(32), in.p, out.p, iterations); });
+    CHECK(s.split_requests > 0);
+    CHECK(s.global_load_sectors.requests > iterations);  // split requests count more than once
+    CHECK(table.find("note: " + std::to_string(s.split_requests) + " requests closed before every lane") != std::string::npos);
+    CHECK(out.p[0] == float(iterations));
+  }
+  {
+    ScopedStats on;
+    cusim::settings().schedule = cusim::Schedule::interleaved;
+    const cusim::LaunchStats s = stats_of(long_loop, dim3(1), dim3(32), in.p, out.p, iterations);
+    CHECK(s.split_requests == 0);
+    CHECK(s.global_load_sectors.requests == iterations);
+    CHECK(s.global_load_sectors.sectors == 4 * iterations);
+  }
 }
