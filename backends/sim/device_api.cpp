@@ -15,7 +15,8 @@ namespace cusim {
 Settings& settings() {
   static Settings s = [] {
     const sim::Config& c = sim::config();
-    return Settings{c.workers, static_cast<Schedule>(c.schedule), c.seed, c.stack_bytes, c.device, c.checks};
+    return Settings{c.workers, static_cast<Schedule>(c.schedule), c.seed, c.stack_bytes, c.device, c.checks, c.stats,
+                    c.access_map};
   }();
   return s;
 }

@@ -3,10 +3,12 @@
 #include <mutex>
 #include <string>
 
+#include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/findings.hpp"
 #include "sim/check/global_shadow.hpp"
 #include "sim/exec/access_hooks.hpp"
+#include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
 
@@ -88,6 +90,8 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
   switch (heap().release(p, accepted, caller.return_address, &a)) {
     case O::freed:
       if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_free(p, a.size);
+      access_map_allocation_freed(a.begin);
+      sim::forget_allocation_name(a.begin);
       if (kind != AllocKind::host) {
         std::lock_guard<std::mutex> lock(accounting);
         device_bytes_in_use -= a.size;
@@ -215,6 +219,8 @@ void explain_fault_address(sim::Diagnostic& d) {
 }
 
 void free_all_device_memory() {
+  access_map_device_reset();
+  sim::forget_all_allocation_names();
   heap().release_all();
   if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->reset();
   std::lock_guard<std::mutex> lock(accounting);

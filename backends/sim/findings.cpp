@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "sim/config/config.hpp"
+#include "sim/report/json.hpp"
 #include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
+using sim::json_string;
 std::mutex m;
 // Never destroyed: see work_queues.cpp.
 std::vector<cusim::Finding>& store() {
@@ -77,20 +79,6 @@ bool is_suppressed(const cusim::Finding& f) {
     return true;
   }
   return false;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else out += c;
-  }
-  return out + "\"";
 }
 
 // `untaken`: the findings the program did not take (cusim::take_findings); the others are marked

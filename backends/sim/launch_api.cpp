@@ -1,15 +1,18 @@
 // cusim::launch on the simulator: validate the configuration against the device profile, run the
 // grid, turn a failed launch into CUDA's error code and a finding.
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
 
+#include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "backends/sim/kernel_registry.hpp"
+#include "backends/sim/launch_stats_output.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
@@ -140,7 +143,17 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.packet_bytes = r.packet_bytes;
   plan.checks = s.checks;
   plan.instrumented = sim::instrumented();
-  if (plan.checks) plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
+  static std::atomic<std::uint64_t> launches{0};
+  plan.launch = ++launches;
+  // The observers: statistics (CUSIM_STATS) and the access map (CUSIM_ACCESS_MAP).
+  const sim::StatsOutput stats_out = stats_output(s.stats);
+  std::shared_ptr<sim::stats::LaunchStatsObserver> stats;
+  if (stats_out.on) plan.observers.push_back(stats = std::make_shared<sim::stats::LaunchStatsObserver>(plan.instrumented));
+  if (auto map = access_map_observer(s.access_map, plan)) plan.observers.push_back(std::move(map));
+  // Observers see accesses through the checker (sim/exec/block_run.hpp): it runs, with no checks
+  // if none are on, in an observed launch too.
+  if (plan.checks || !plan.observers.empty())
+    plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
   warn_if_unchecked(plan);
   plan.prepare();
   sim::trace::Tracer* const tracer = sim::trace::Tracer::get();
@@ -151,10 +164,18 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
   // surface at the next synchronising call.
-  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer] {
+  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer, stats = std::move(stats), stats_out] {
     const std::uint64_t begin = tracer ? sim::trace::now_ns() : 0;
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
+    if (stats) {
+      cusim::LaunchStats head;
+      head.launch = plan->launch;
+      head.kernel = sim::function_name(plan->kernel);
+      head.grid = plan->grid;
+      head.block = plan->block;
+      publish_stats(stats->result(std::move(head)), stats_out);
+    }
     // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
     if (plan->check_state)
       for (sim::Diagnostic& d : plan->check_state->diagnostics()) {

@@ -1,11 +1,14 @@
 // cudaMalloc and friends, cudaMemcpy/cudaMemset (synchronous and on streams) and the symbol
 // copies. Every range is checked before anything is queued, so a bad call writes nothing.
+#include <cstdio>
 #include <cstring>
 
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
+#include "sim/memory/allocation_names.hpp"
+#include "sim/memory/device_heap.hpp"
 #include "sim/trace/tracer.hpp"
 
 using cusim::backend::AllocKind;
@@ -100,6 +103,16 @@ cudaError_t cudaFreeHost(void* ptr) {
   cusim::sim::trace::HostCall traced("cudaFreeHost");
   cusim::backend::synchronize_all();
   return record(cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER));
+}
+
+void cusim::name_allocation(const void* p, const char* name) {
+  const auto a = cusim::sim::DeviceHeap::instance().lookup(p);
+  if (a && !a->freed && a->contains(reinterpret_cast<std::uintptr_t>(p)) && name) {
+    cusim::sim::name_allocation(a->begin, name);
+    return;
+  }
+  std::fprintf(stderr, "cusim: warning: cusim::name_allocation(%p, \"%s\"): not a live device allocation; ignored\n", p,
+               name ? name : "");
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {

@@ -32,6 +32,12 @@
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #endif
+#if !CUSIM_SIMULATOR
+namespace cusim {
+// Names an allocation for the simulator's statistics and access maps; nothing to do on a GPU.
+inline void name_allocation(const void*, const char*) {}
+}  // namespace cusim
+#endif
 // The RAII layer for C++ users (docs/RUNTIME.md): written against the CUDA runtime API only.
 #include "cusim/cuda_error.hpp"
 #include "cusim/device_buffer.hpp"

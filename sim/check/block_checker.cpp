@@ -98,7 +98,9 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   static_size_ = statics ? statics->size() : 0;
   static_cells_ = statics ? statics->cell(static_base_) : nullptr;
   shared_base_ = reinterpret_cast<std::uintptr_t>(s.shared_base);
-  shared_size_ = s.shared_capacity;
+  // Without memcheck, racecheck and initcheck (a launch that is only observed, for statistics)
+  // shared accesses are not checked either: every range is empty, and each access is let through.
+  shared_size_ = (launch.checks & (check_memcheck | check_racecheck | check_initcheck)) ? s.shared_capacity : 0;
   packet_ = reinterpret_cast<std::uintptr_t>(s.packet);
   packet_bytes_ = s.packet_bytes;
   stack_bytes_ = s.stack_bytes;

@@ -44,21 +44,27 @@ StaticShadow* StaticShadow::instance() {
   return shadow;
 }
 
-std::string StaticShadow::describe(std::uintptr_t a) {
+bool StaticShadow::variable_at(std::uintptr_t a, std::string* name, std::uintptr_t* begin, std::size_t* size) {
   Dl_info info{};
   void* entry = nullptr;
-  if (dladdr1(reinterpret_cast<void*>(a), &info, &entry, RTLD_DL_SYMENT) && info.dli_sname && entry &&
-      static_cast<const ElfW(Sym)*>(entry)->st_size) {
-    const ElfW(Sym)* sym = static_cast<const ElfW(Sym)*>(entry);
-    const auto begin = reinterpret_cast<std::uintptr_t>(info.dli_saddr);
-    if (a - begin < sym->st_size) {
-      int status = 1;
-      std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status),
-                                                       std::free);
-      const std::string name = status == 0 ? demangled.get() : info.dli_sname;
-      return "`" + name + "` [byte " + std::to_string(a - begin) + " of " + std::to_string(sym->st_size) + "]";
-    }
-  }
+  if (!dladdr1(reinterpret_cast<void*>(a), &info, &entry, RTLD_DL_SYMENT) || !info.dli_sname || !entry) return false;
+  const ElfW(Sym)* sym = static_cast<const ElfW(Sym)*>(entry);
+  const auto first = reinterpret_cast<std::uintptr_t>(info.dli_saddr);
+  if (!sym->st_size || a - first >= sym->st_size) return false;
+  int status = 1;
+  std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status), std::free);
+  *name = status == 0 ? demangled.get() : info.dli_sname;
+  *begin = first;
+  *size = sym->st_size;
+  return true;
+}
+
+std::string StaticShadow::describe(std::uintptr_t a) {
+  std::string name;
+  std::uintptr_t begin = 0;
+  std::size_t size = 0;
+  if (variable_at(a, &name, &begin, &size))
+    return "`" + name + "` [byte " + std::to_string(a - begin) + " of " + std::to_string(size) + "]";
   char buf[48];
   std::snprintf(buf, sizeof buf, "static data at 0x%llx", static_cast<unsigned long long>(a));
   return buf;

@@ -26,6 +26,9 @@ class StaticShadow {
   // "`name` [byte 4 of 16]" for the variable at `a`, or "static data at 0x..." when it has no
   // exported symbol (internal linkage).
   static std::string describe(std::uintptr_t a);
+  // The exported variable that holds `a`: its (demangled) name, first byte and size; false when
+  // there is none.
+  static bool variable_at(std::uintptr_t a, std::string* name, std::uintptr_t* begin, std::size_t* size);
 
  private:
   StaticShadow() = default;

@@ -77,6 +77,13 @@ Config read_environment() {
     else warn("CUSIM_TRACE_DETAIL", d);
   }
   c.trace_limit = positive("CUSIM_TRACE_LIMIT", 1000000);
+  c.stats = "0";
+  if (const char* s = env("CUSIM_STATS")) {
+    StatsOutput parsed;
+    if (parse_stats(s, &parsed)) c.stats = s;
+    else warn("CUSIM_STATS", s);
+  }
+  if (const char* m = env("CUSIM_ACCESS_MAP")) c.access_map = m;  // checked by the first launch that reads it
   return c;
 }
 
@@ -100,6 +107,19 @@ bool parse_checks(const char* text, unsigned* checks) {
   }
   *checks = bits;
   return true;
+}
+
+bool parse_stats(const std::string& text, StatsOutput* out) {
+  *out = StatsOutput{};
+  if (text.empty() || text == "0") return true;
+  out->on = true;
+  if (text == "1" || text == "stderr") return true;
+  if (text.rfind("json:", 0) == 0 && text.size() > 5) {
+    out->json_file = text.substr(5);
+    return true;
+  }
+  *out = StatsOutput{};
+  return false;
 }
 
 Config& config() {

@@ -34,7 +34,17 @@ struct Config {
   std::string trace;         // trace-event file, or empty (no tracing)
   TraceDetail trace_detail;
   std::uint64_t trace_limit; // events kept in the trace
+  std::string stats;         // CUSIM_STATS as given ("0" when unset)
+  std::string access_map;    // CUSIM_ACCESS_MAP as given, or empty
 };
+
+// Where CUSIM_STATS sends each launch's statistics.
+struct StatsOutput {
+  bool on = false;        // a table on stderr after each launch
+  std::string json_file;  // also a JSON array in this file (json:<file>), or empty
+};
+// Parses a CUSIM_STATS value ("0", "1", "stderr", "json:<file>"); false if it is none of them.
+bool parse_stats(const std::string& text, StatsOutput* out);
 
 // Parses a CUSIM_CHECK value ("memcheck,racecheck", "all", "none"); false if a word is unknown.
 bool parse_checks(const char* text, unsigned* checks);

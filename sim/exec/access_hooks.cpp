@@ -3,6 +3,8 @@
 // store and atomic they make (libtsan is not linked). Outside a checked block (host code, fast
 // launches) each hook returns after one thread-local load; in one, accesses go to the block's
 // checker, and memory that is not device or shared memory is filtered out in a few compares.
+// Observed launches (statistics, access maps) also hand every access the checker let through to
+// the block's observers; unobserved ones pay one more thread-local load and an untaken branch.
 //
 // The hooks run before the access: an access memcheck rejects never happens.
 #include <atomic>
@@ -19,6 +21,19 @@ namespace {
 
 std::atomic<bool> instrumented_code{false};
 
+// The checker's verdict on an access of an observed block, which its observers then see unless
+// the access must not happen. Out of line: the hooks' frames stay as small as without observers.
+template <unsigned Flags>
+[[gnu::noinline]] check::BlockChecker::Verdict check_and_observe(check::BlockChecker* c, unsigned thread,
+                                                                const volatile void* p, std::size_t size,
+                                                                const void* pc) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  const check::BlockChecker::Verdict v = c->access(thread, a, size, Flags, pc);
+  if (v != check::BlockChecker::Verdict::fatal)
+    for (BlockObserver* o : *running::observers) o->on_access(thread, a, size, Flags, pc);
+  return v;
+}
+
 // Checks an access before it happens; true when it is to device or shared memory.
 template <unsigned Flags>
 [[gnu::always_inline]] inline bool on_access(const volatile void* p, std::size_t size, const void* pc) {
@@ -28,7 +43,10 @@ template <unsigned Flags>
   if (!t) return false;
   // The checker's own code may run instrumented template instances: no checking inside it.
   running::checker = nullptr;
-  const check::BlockChecker::Verdict v = c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
+  const check::BlockChecker::Verdict v =
+      __builtin_expect(running::observers != nullptr, 0)
+          ? check_and_observe<Flags>(c, t->linear, p, size, pc)
+          : c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
   running::checker = c;
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;

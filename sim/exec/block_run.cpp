@@ -27,6 +27,7 @@ namespace running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;
 constinit thread_local check::BlockChecker* checker = nullptr;
+constinit thread_local const std::vector<BlockObserver*>* observers = nullptr;
 }  // namespace running
 
 namespace {
@@ -185,8 +186,11 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   barrier_divergent_ = false;
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan.dynamic_shared);
+  observers_.clear();
+  for (const auto& o : plan.observers) observers_.push_back(&o->for_this_thread());
+  barriers_ = barrier_waits_ = 0;
   if (plan.instrumented && plan.check_state &&
-      (plan.checks & (check_memcheck | check_racecheck | check_initcheck))) {
+      ((plan.checks & (check_memcheck | check_racecheck | check_initcheck)) || !observers_.empty())) {
     if (!checker_) checker_ = std::make_unique<check::BlockChecker>();
     checker_->begin_block(*plan.check_state,
                           check::BlockChecker::BlockSetup{static_cast<std::uint32_t>(block_linear), n_,
@@ -202,6 +206,12 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   observer_ = plan.observer;
   thread_observer_ = observer_ && observer_->wants_threads() ? observer_ : nullptr;
   if (observer_) observer_->block_begin(plan, block_linear);
+  if (!observers_.empty()) {
+    const ObservedBlock observed{block_linear, block_idx_, n_, reinterpret_cast<std::uintptr_t>(arena_.begin()),
+                                 reinterpret_cast<std::uintptr_t>(arena_.end())};
+    for (BlockObserver* o : observers_) o->begin_block(observed);
+    running::observers = &observers_;
+  }
 
   ensure_alt_stack();
   detail::tls_block_idx = block_idx_;
@@ -217,8 +227,10 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
   running::thread = nullptr;
   running::checker = nullptr;
+  running::observers = nullptr;
   if (signal_fault_.signo) diagnose_signal();
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
+  for (BlockObserver* o : observers_) o->end_block(BlockSummary{barriers_, barrier_waits_, outcome_.failed});
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
   if (observer_) observer_->block_end(outcome_.failed);
@@ -447,6 +459,8 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
 void BlockRun::release_barrier() {
   if (live_ < n_ && (plan_->checks & check_synccheck) && plan_->check_state) note_exited_at_barrier();
   if (active_checker_) checker_->on_barrier();
+  ++barriers_;
+  barrier_waits_ += barrier_arrived_;
   if (barrier_divergent_) {
     Diagnostic d;
     d.kind = DiagnosticKind::barrier_divergence;
@@ -636,7 +650,10 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
 void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_location& site) {
   const std::size_t before = arena_.static_bytes();
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
-    if (active_checker_ && arena_.static_bytes() != before) checker_->on_shared_variable(decl.name, p, decl.size);
+    if (arena_.static_bytes() != before) {
+      if (active_checker_) checker_->on_shared_variable(decl.name, p, decl.size);
+      for (BlockObserver* o : observers_) o->on_shared_variable(decl.name, p, decl.size);
+    }
     return p;
   }
   Diagnostic d = thread_diagnostic(

@@ -17,6 +17,7 @@
 
 #include "cusim/detail/sim_abi.hpp"
 #include "sim/check/block_checker.hpp"
+#include "sim/exec/block_observer.hpp"
 #include "sim/exec/context.hpp"
 #include "sim/exec/exec_observer.hpp"
 #include "sim/exec/launch_plan.hpp"
@@ -53,6 +54,9 @@ extern constinit thread_local SimThread* thread;
 // The checker of the running block when its kernel's accesses are checked (checked build), else
 // nullptr: the first thing every access hook reads.
 extern constinit thread_local check::BlockChecker* checker;
+// The observers of the running block that see its accesses (checked build), or nullptr: read by
+// the access hooks only after `checker` let an access through.
+extern constinit thread_local const std::vector<BlockObserver*>* observers;
 
 // Suspends checking while the engine runs on a kernel thread's behalf (an intrinsic, a failure
 // report); restores it when the thread returns to kernel code.
@@ -203,7 +207,12 @@ class BlockRun {
   ExecObserver* observer_ = nullptr;
   ExecObserver* thread_observer_ = nullptr;
   std::unique_ptr<check::BlockChecker> checker_;  // made on the first checked launch
-  check::BlockChecker* active_checker_ = nullptr;  // checker_ while the launch is checked
+  // checker_ while the launch is checked, or observed in the checked build: the checker is also
+  // the gate of the access hooks, so an observed launch without checks runs it with none (it then
+  // only sorts each access in a few compares) and the hooks hand the accesses to the observers.
+  check::BlockChecker* active_checker_ = nullptr;
+  std::vector<BlockObserver*> observers_;         // of this block: one per LaunchObserver of the plan
+  std::uint64_t barriers_ = 0, barrier_waits_ = 0; // completed by this block, and threads' arrivals
   StackPool pool_;
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
   // in this block or a later one, resumes it, so fibers are made once per OS thread, not once

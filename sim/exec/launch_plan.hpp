@@ -9,6 +9,7 @@
 
 #include "cusim/detail/types.hpp"
 #include "sim/check/launch_state.hpp"
+#include "sim/exec/block_observer.hpp"
 #include "sim/config/config.hpp"
 
 namespace cusim::sim {
@@ -16,6 +17,7 @@ namespace cusim::sim {
 class ExecObserver;
 
 struct LaunchPlan {
+  std::uint64_t launch = 0;               // ordinal of the launch in the process (1, 2, ...)
   const void* kernel = nullptr;           // identity of the kernel, for names in findings
   void (*invoke)(const void*) = nullptr;  // runs the kernel body for the current thread
   const void* packet = nullptr;
@@ -31,11 +33,14 @@ struct LaunchPlan {
   std::size_t stack_bytes = 0;
   unsigned workers = 1;
   unsigned checks = 0;                     // CheckBits of the checkers on for this launch
-  // The checkers' state of the launch (its findings that do not end it): null when checks == 0.
+  // The checkers' state of the launch (its findings that do not end it): null when checks == 0
+  // and no observer watches the launch's accesses.
   std::shared_ptr<check::LaunchState> check_state;
   bool instrumented = false;               // kernel code reports its accesses (checked build)
   ExecObserver* observer = nullptr;        // told about blocks, barriers, atomics (the tracer), or none
   std::uint32_t trace_launch = ~0u;        // the tracer's index of this launch
+  // Observers of the launch (statistics, access maps): each is told about every block it runs.
+  std::vector<std::shared_ptr<LaunchObserver>> observers;
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
   mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
 #include <iterator>
 #include <map>
@@ -169,6 +170,15 @@ std::optional<HeapAllocation> DeviceHeap::preceding(const void* p) const {
     --it;
   }
   return it->second.a;
+}
+
+std::vector<HeapAllocation> DeviceHeap::live() const {
+  std::vector<HeapAllocation> out;
+  std::lock_guard<std::mutex> lock(state_->m);
+  for (const auto& [start, span] : state_->spans)
+    if (!span.a.freed) out.push_back(span.a);
+  std::sort(out.begin(), out.end(), [](const HeapAllocation& x, const HeapAllocation& y) { return x.serial < y.serial; });
+  return out;
 }
 
 void DeviceHeap::release_all() {

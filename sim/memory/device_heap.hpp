@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace cusim::sim {
 
@@ -60,6 +61,9 @@ class DeviceHeap {
   // The allocation of the span just below the one holding p (for p in a guard page or redzone:
   // the allocation an overrun came from).
   std::optional<HeapAllocation> preceding(const void* p) const;
+
+  // Every allocation not freed, in allocation order.
+  std::vector<HeapAllocation> live() const;
 
   // Frees everything, live and quarantined (cudaDeviceReset).
   void release_all();

@@ -2,10 +2,12 @@
 // codes, plus cusim's own settings and findings.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "cusim/detail/launch_stats.hpp"
 #include "cusim/detail/types.hpp"
 
 struct cudaDeviceProp {
@@ -141,8 +143,19 @@ struct Settings {
   std::size_t stack_bytes;     // CUSIM_STACK_KB: stack of each simulated thread
   std::string device;          // CUSIM_DEVICE: device profile (h100, a100, t4)
   unsigned checks;             // CUSIM_CHECK: cusim::Checks bits
+  std::string stats;           // CUSIM_STATS: "0", "1" (or "stderr"), "json:<file>" (docs/STATS.md)
+  std::string access_map;      // CUSIM_ACCESS_MAP: "<allocation>:<prefix>[,options]", or "" (docs/STATS.md)
 };
 Settings& settings();
+
+// The statistics of the latest launch that finished while statistics were on (Settings::stats
+// not "0"); none before the first. Synchronise first (cudaDeviceSynchronize): launches are
+// asynchronous.
+std::optional<LaunchStats> last_launch_stats();
+
+// Gives the device allocation that holds `p` a name, by which statistics name it and
+// CUSIM_ACCESS_MAP selects it (docs/STATS.md). The name goes when the allocation is freed.
+void name_allocation(const void* p, const char* name);
 
 // A finding of the simulator, as data: its kind (e.g. "race-raw"), the CUDA error it ended the
 // launch with (cudaSuccess for findings that do not end it: races, uninitialised reads), where,
