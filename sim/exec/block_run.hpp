@@ -216,7 +216,7 @@ class BlockRun {
   // checks runs it with none (it then only sorts each access in a few compares) and the hooks
   // hand the accesses to access_observers_.
   check::BlockChecker* active_checker_ = nullptr;
-  ObserverList access_observers_;
+  ObserverList access_observers_;                // those of observers_ that want accesses
   std::uint64_t barriers_ = 0, barrier_waits_ = 0; // completed by this block, and threads' arrivals
   StackPool pool_;
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
