@@ -1,5 +1,6 @@
 // cusim::launch on the simulator: validate the configuration against the device profile, run the
 // grid, turn a failed launch into CUDA's error code and a finding.
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -145,26 +146,31 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.instrumented = sim::instrumented();
   static std::atomic<std::uint64_t> launches{0};
   plan.launch = ++launches;
-  // The observers: statistics (CUSIM_STATS) and the access map (CUSIM_ACCESS_MAP).
+  // The observers: the tracer (CUSIM_TRACE), first so that its block slices enclose the others'
+  // work as before, statistics (CUSIM_STATS) and the access map (CUSIM_ACCESS_MAP).
+  sim::trace::Tracer* const tracer = sim::trace::Tracer::get();
+  std::uint32_t trace_launch = 0;
+  if (tracer) {
+    trace_launch = tracer->launch_queued(r.kernel, r.grid, r.block, r.shared_bytes, r.stream);
+    plan.observers.push_back(tracer->observe_launch(trace_launch));
+  }
   const sim::StatsOutput stats_out = stats_output(s.stats);
   std::shared_ptr<sim::stats::LaunchStatsObserver> stats;
   if (stats_out.on) plan.observers.push_back(stats = std::make_shared<sim::stats::LaunchStatsObserver>(plan.instrumented));
   if (auto map = access_map_observer(s.access_map, plan)) plan.observers.push_back(std::move(map));
   // Observers see accesses through the checker (sim/exec/block_run.hpp): it runs, with no checks
-  // if none are on, in an observed launch too.
-  if (plan.checks || !plan.observers.empty())
+  // if none are on, in a launch whose accesses are observed too.
+  const bool accesses_observed =
+      std::any_of(plan.observers.begin(), plan.observers.end(), [](const auto& o) { return o->wants_accesses(); });
+  if (plan.checks || accesses_observed)
     plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
   warn_if_unchecked(plan);
   plan.prepare();
-  sim::trace::Tracer* const tracer = sim::trace::Tracer::get();
-  if (tracer) {
-    plan.trace_launch = tracer->launch_queued(r.kernel, r.grid, r.block, r.shared_bytes, r.stream);
-    plan.observer = tracer;
-  }
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
   // surface at the next synchronising call.
-  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer, stats = std::move(stats), stats_out] {
+  enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer, trace_launch, stats = std::move(stats),
+                  stats_out] {
     const std::uint64_t begin = tracer ? sim::trace::now_ns() : 0;
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
@@ -184,13 +190,13 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
         report(d, cudaSuccess);
       }
     if (!out.failed) {
-      if (tracer) tracer->launch_ran(plan->trace_launch, begin, cudaSuccess, cudaGetErrorName(cudaSuccess));
+      if (tracer) tracer->launch_ran(trace_launch, begin, cudaSuccess, cudaGetErrorName(cudaSuccess));
       return;
     }
     out.diagnostic.kernel = sim::function_name(plan->kernel);
     explain_fault_address(out.diagnostic);
     const ErrorMapping e = error_for(out.diagnostic.kind);
-    if (tracer) tracer->launch_ran(plan->trace_launch, begin, e.error, cudaGetErrorName(e.error));
+    if (tracer) tracer->launch_ran(trace_launch, begin, e.error, cudaGetErrorName(e.error));
     report(out.diagnostic, e.error);
     // Too much static shared memory is a launch error on CUDA, where the sizes are known before
     // the launch; here the first block finds it, so it surfaces like an execution error, but

@@ -23,11 +23,10 @@ class Recorder : public BlockObserver {
   Recorder(AccessMap& map, std::uint32_t launch) : map_(map), launch_(launch) {}
   // Blocks past 2^38 cannot be packed (a grid that large would not finish on a CPU anyway).
   void begin_block(const ObservedBlock& b) override { block_ = b.linear < (1ull << kBlockBits) ? b.linear : ~0ull; }
-  void on_access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void*) override {
+  void access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void*) override {
     if (address + size > map_.begin() && address < map_.begin() + map_.bytes() && block_ != ~0ull)
       map_.record(launch_, block_, thread, address, size, flags);
   }
-  void end_block(const BlockSummary&) override {}
 
  private:
   AccessMap& map_;
@@ -35,9 +34,10 @@ class Recorder : public BlockObserver {
   std::uint64_t block_ = 0;
 };
 
-class LaunchRecorder : public LaunchObserver {
+class LaunchRecorder : public PerThreadObserver {
  public:
-  LaunchRecorder(std::shared_ptr<AccessMap> map, std::uint32_t launch) : map_(std::move(map)), launch_(launch) {}
+  LaunchRecorder(std::shared_ptr<AccessMap> map, std::uint32_t launch)
+      : PerThreadObserver(Wants{.accesses = true}), map_(std::move(map)), launch_(launch) {}
 
  protected:
   std::unique_ptr<BlockObserver> make_block_observer() override { return std::make_unique<Recorder>(*map_, launch_); }

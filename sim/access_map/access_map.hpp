@@ -16,7 +16,7 @@
 
 #include "cusim/detail/types.hpp"
 #include "sim/access_map/access_map_spec.hpp"
-#include "sim/exec/block_observer.hpp"
+#include "sim/exec/observer.hpp"
 
 namespace cusim::sim {
 

@@ -3,8 +3,9 @@
 // store and atomic they make (libtsan is not linked). Outside a checked block (host code, fast
 // launches) each hook returns after one thread-local load; in one, accesses go to the block's
 // checker, and memory that is not device or shared memory is filtered out in a few compares.
-// Observed launches (statistics, access maps) also hand every access the checker let through to
-// the block's observers; unobserved ones pay one more thread-local load and an untaken branch.
+// Launches whose accesses are observed (statistics, access maps) also hand every access the
+// checker let through to the observers that want them; others pay one more thread-local load and
+// an untaken branch.
 //
 // The hooks run before the access: an access memcheck rejects never happens.
 #include <atomic>
@@ -21,8 +22,9 @@ namespace {
 
 std::atomic<bool> instrumented_code{false};
 
-// The checker's verdict on an access of an observed block, which its observers then see unless
-// the access must not happen. Out of line: the hooks' frames stay as small as without observers.
+// The checker's verdict on an access of a block whose accesses are observed, which the observers
+// then see unless the access must not happen. Out of line: the hooks' frames stay as small as
+// without observers.
 template <unsigned Flags>
 [[gnu::noinline]] check::BlockChecker::Verdict check_and_observe(check::BlockChecker* c, unsigned thread,
                                                                 const volatile void* p, std::size_t size,
@@ -30,7 +32,7 @@ template <unsigned Flags>
   const auto a = reinterpret_cast<std::uintptr_t>(p);
   const check::BlockChecker::Verdict v = c->access(thread, a, size, Flags, pc);
   if (v != check::BlockChecker::Verdict::fatal)
-    for (BlockObserver* o : *running::observers) o->on_access(thread, a, size, Flags, pc);
+    for (BlockObserver* o : *running::observers) o->access(thread, a, size, Flags, pc);
   return v;
 }
 
@@ -66,7 +68,7 @@ template <unsigned Flags>
   if (!c || !t) return;
   running::checker = nullptr;
   c->after_atomic(t->linear, reinterpret_cast<std::uintptr_t>(p));
-  if (ExecObserver* o = BlockRun::current()->observer()) o->atomic();
+  BlockRun::current()->atomic_performed();
   running::checker = c;
 }
 

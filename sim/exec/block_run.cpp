@@ -27,7 +27,7 @@ namespace running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;
 constinit thread_local check::BlockChecker* checker = nullptr;
-constinit thread_local const std::vector<BlockObserver*>* observers = nullptr;
+constinit thread_local const ObserverList* observers = nullptr;
 }  // namespace running
 
 namespace {
@@ -187,10 +187,17 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan.dynamic_shared);
   observers_.clear();
-  for (const auto& o : plan.observers) observers_.push_back(&o->for_this_thread());
+  thread_observers_.clear();
+  access_observers_.clear();
+  for (const auto& o : plan.observers) {
+    BlockObserver* const b = &o->for_this_thread();
+    observers_.add(b);
+    if (o->wants_threads()) thread_observers_.add(b);
+    if (o->wants_accesses()) access_observers_.add(b);
+  }
   barriers_ = barrier_waits_ = 0;
   if (plan.instrumented && plan.check_state &&
-      ((plan.checks & (check_memcheck | check_racecheck | check_initcheck)) || !observers_.empty())) {
+      ((plan.checks & (check_memcheck | check_racecheck | check_initcheck)) || access_observers_.any())) {
     if (!checker_) checker_ = std::make_unique<check::BlockChecker>();
     checker_->begin_block(*plan.check_state,
                           check::BlockChecker::BlockSetup{static_cast<std::uint32_t>(block_linear), n_,
@@ -203,14 +210,11 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   }
   outcome_ = BlockOutcome{};
   signal_fault_ = SignalFault{};
-  observer_ = plan.observer;
-  thread_observer_ = observer_ && observer_->wants_threads() ? observer_ : nullptr;
-  if (observer_) observer_->block_begin(plan, block_linear);
-  if (!observers_.empty()) {
+  if (observers_.any()) {
     const ObservedBlock observed{block_linear, block_idx_, n_, reinterpret_cast<std::uintptr_t>(arena_.begin()),
                                  reinterpret_cast<std::uintptr_t>(arena_.end())};
     for (BlockObserver* o : observers_) o->begin_block(observed);
-    running::observers = &observers_;
+    if (access_observers_.any()) running::observers = &access_observers_;
   }
 
   ensure_alt_stack();
@@ -230,10 +234,12 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   running::observers = nullptr;
   if (signal_fault_.signo) diagnose_signal();
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
-  for (BlockObserver* o : observers_) o->end_block(BlockSummary{barriers_, barrier_waits_, outcome_.failed});
+  if (observers_.any()) {
+    const BlockSummary summary{barriers_, barrier_waits_, outcome_.failed};
+    for (auto o = observers_.rbegin(); o != observers_.rend(); ++o) (*o)->end_block(summary);
+  }
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
-  if (observer_) observer_->block_end(outcome_.failed);
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
   if (outcome_.failed) discard_runners();
   running::block = nullptr;
@@ -333,7 +339,7 @@ void BlockRun::runner_loop(std::uint32_t self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
-      if (__builtin_expect(thread_observer_ != nullptr, 0)) run_straight_through<true>(escaped);
+      if (__builtin_expect(thread_observers_.any(), 0)) run_straight_through<true>(escaped);
       else run_straight_through<false>(escaped);
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
@@ -346,11 +352,11 @@ void BlockRun::runner_loop(std::uint32_t self) {
       SimThread& t = threads_[order_[next_start_++]];
       t.state = ThreadState::running;
       enter(t);
-      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
+      if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
       invoke_kernel(escaped);
       if (__builtin_expect(!escaped.empty(), 0))
         fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));
-      if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::exited);
+      if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::exited);
       exit_thread(t);
     }
     // Nothing left to start: park until a runner is needed again, in this block or a later one
@@ -395,7 +401,7 @@ void BlockRun::make_ready(SimThread& t) {
 inline void BlockRun::suspend(SimThread& t, ThreadStop why) {
   Warp& w = warps_[t.linear >> 5];
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
-  if (__builtin_expect(thread_observer_ != nullptr, 0)) return suspend_observed(t, why);
+  if (__builtin_expect(thread_observers_.any(), 0)) return suspend_observed(t, why);
   dispatch(&t.ctx);
 }
 
@@ -406,10 +412,20 @@ void BlockRun::suspend_observed(SimThread& t, ThreadStop why) {
   observe_run(t.linear);
 }
 
-void BlockRun::observe_run(std::uint32_t linear) { thread_observer_->thread_runs(linear); }
+void BlockRun::observe_run(std::uint32_t linear) {
+  for (BlockObserver* o : thread_observers_) o->thread_runs(linear);
+}
 
 void BlockRun::observe_stop(const SimThread& t, ThreadStop why) {
-  thread_observer_->thread_stops(t.linear, why, t.site, t.op);
+  for (BlockObserver* o : thread_observers_) o->thread_stops(t.linear, why, t.site, t.op);
+}
+
+void BlockRun::observe_first_arrival() {
+  for (BlockObserver* o : observers_) o->barrier_first_arrival();
+}
+
+void BlockRun::observe_atomic() {
+  for (BlockObserver* o : observers_) o->atomic();
 }
 
 void BlockRun::dispatch(Context* save) {
@@ -436,7 +452,7 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_loc
   SimThread& t = *running::thread;
   if (barrier_arrived_ == 0) {
     barrier_site_ = site;
-    if (observer_) observer_->barrier_first_arrival();
+    if (__builtin_expect(observers_.any(), 0)) observe_first_arrival();
   }
   // Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
   // the hardware; synccheck reports them (CUDA leaves it undefined).
@@ -471,7 +487,8 @@ void BlockRun::release_barrier() {
     describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
     fail(std::move(d));
   }
-  if (observer_) observer_->barrier_released(barrier_site_, barrier_arrived_);
+  if (observers_.any())
+    for (BlockObserver* o : observers_) o->barrier_released(barrier_site_, barrier_arrived_);
   released_true_ = barrier_true_;
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
@@ -598,7 +615,8 @@ void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll
     case detail::WarpOp::shfl_xor: shuffle<detail::WarpOp::shfl_xor>(w.value, w.b, w.c, mask); break;
     case detail::WarpOp::activemask: break;  // resolved by try_resolve_activemask, never here
   }
-  if (thread_observer_) thread_observer_->warp_op(warp_index, coll.op, mask);
+  if (thread_observers_.any())
+    for (BlockObserver* o : thread_observers_) o->warp_op(warp_index, coll.op, mask);
   // Wake the other lanes, lowest first (make_ready_scheduled reorders for other schedules).
   std::uint32_t waiting[32];
   std::uint32_t count = 0;
@@ -652,7 +670,7 @@ void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
     if (arena_.static_bytes() != before) {
       if (active_checker_) checker_->on_shared_variable(decl.name, p, decl.size);
-      for (BlockObserver* o : observers_) o->on_shared_variable(decl.name, p, decl.size);
+      for (BlockObserver* o : observers_) o->shared_variable(decl.name, p, decl.size);
     }
     return p;
   }
@@ -717,12 +735,12 @@ void BlockRun::preempt() {
   // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
   // kernel code, checked as it was.
   check::BlockChecker* const checker = running::checker;
-  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_stop(t, ThreadStop::preempted);
+  if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::preempted);
   // Threads not started yet go first: they too must reach their first access before anyone
   // goes on, as the lanes of a warp would.
   if (next_start_ < n_) switch_to(&t.ctx, next_runner());
   else dispatch(&t.ctx);
-  if (__builtin_expect(thread_observer_ != nullptr, 0)) observe_run(t.linear);
+  if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
   running::checker = checker;
 }
 

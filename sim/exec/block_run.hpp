@@ -17,10 +17,9 @@
 
 #include "cusim/detail/sim_abi.hpp"
 #include "sim/check/block_checker.hpp"
-#include "sim/exec/block_observer.hpp"
 #include "sim/exec/context.hpp"
-#include "sim/exec/exec_observer.hpp"
 #include "sim/exec/launch_plan.hpp"
+#include "sim/exec/observer_list.hpp"
 #include "sim/exec/stack_pool.hpp"
 #include "sim/memory/shared_arena.hpp"
 #include "sim/report/diagnostic.hpp"
@@ -54,9 +53,9 @@ extern constinit thread_local SimThread* thread;
 // The checker of the running block when its kernel's accesses are checked (checked build), else
 // nullptr: the first thing every access hook reads.
 extern constinit thread_local check::BlockChecker* checker;
-// The observers of the running block that see its accesses (checked build), or nullptr: read by
-// the access hooks only after `checker` let an access through.
-extern constinit thread_local const std::vector<BlockObserver*>* observers;
+// The observers of the running block that want its accesses (checked build), or nullptr when
+// none does: read by the access hooks only after `checker` let an access through.
+extern constinit thread_local const ObserverList* observers;
 
 // Suspends checking while the engine runs on a kernel thread's behalf (an intrinsic, a failure
 // report); restores it when the thread returns to kernel code.
@@ -106,8 +105,10 @@ class BlockRun {
   bool interleaved() const { return plan_->schedule == ScheduleKind::interleaved; }
   // __threadfence() and its scoped forms in the running thread.
   void fence();
-  // The observer of the running launch (the tracer), or nullptr.
-  ExecObserver* observer() const { return observer_; }
+  // An atomic of the running thread was performed (checked build): its observers are told.
+  void atomic_performed() {
+    if (__builtin_expect(observers_.any(), 0)) observe_atomic();
+  }
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
 
@@ -146,10 +147,13 @@ class BlockRun {
   void enter(SimThread& t);
   void exit_thread(SimThread& t);
   // The per-thread observer hooks (only when an observer wants them), out of line so that the
-  // unobserved paths stay as small as they were.
+  // unobserved paths stay as small as without observers.
   [[gnu::noinline]] void observe_run(std::uint32_t linear);
   [[gnu::noinline]] void observe_stop(const SimThread& t, ThreadStop why);
   [[gnu::noinline]] void suspend_observed(SimThread& t, ThreadStop why);
+  // Out of line as well: barrier() runs at every arrival, atomic_performed() at every atomic.
+  [[gnu::noinline]] void observe_first_arrival();
+  [[gnu::noinline]] void observe_atomic();
   // Out of line: these run once per release or only when threads wait on each other, and
   // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
@@ -202,16 +206,17 @@ class BlockRun {
 
   std::vector<Warp> warps_;
   SharedArena arena_;
-  // The launch's observer, and the same again when it wants per-thread events (else nullptr):
-  // each hook site costs one branch on these when nothing observes.
-  ExecObserver* observer_ = nullptr;
-  ExecObserver* thread_observer_ = nullptr;
+  // The block observers of this block (one per LaunchObserver of the plan), and those of them
+  // that want per-thread events: each hook site costs one test of a pointer when nothing observes.
+  ObserverList observers_;
+  ObserverList thread_observers_;
   std::unique_ptr<check::BlockChecker> checker_;  // made on the first checked launch
-  // checker_ while the launch is checked, or observed in the checked build: the checker is also
-  // the gate of the access hooks, so an observed launch without checks runs it with none (it then
-  // only sorts each access in a few compares) and the hooks hand the accesses to the observers.
+  // checker_ while the launch is checked, or its accesses observed in the checked build: the
+  // checker is also the gate of the access hooks, so a launch whose accesses are observed without
+  // checks runs it with none (it then only sorts each access in a few compares) and the hooks
+  // hand the accesses to access_observers_.
   check::BlockChecker* active_checker_ = nullptr;
-  std::vector<BlockObserver*> observers_;         // of this block: one per LaunchObserver of the plan
+  ObserverList access_observers_;                // those of observers_ that want accesses
   std::uint64_t barriers_ = 0, barrier_waits_ = 0; // completed by this block, and threads' arrivals
   StackPool pool_;
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,

@@ -9,12 +9,10 @@
 
 #include "cusim/detail/types.hpp"
 #include "sim/check/launch_state.hpp"
-#include "sim/exec/block_observer.hpp"
 #include "sim/config/config.hpp"
+#include "sim/exec/observer.hpp"
 
 namespace cusim::sim {
-
-class ExecObserver;
 
 struct LaunchPlan {
   std::uint64_t launch = 0;               // ordinal of the launch in the process (1, 2, ...)
@@ -34,12 +32,11 @@ struct LaunchPlan {
   unsigned workers = 1;
   unsigned checks = 0;                     // CheckBits of the checkers on for this launch
   // The checkers' state of the launch (its findings that do not end it): null when checks == 0
-  // and no observer watches the launch's accesses.
+  // and no observer wants the launch's accesses.
   std::shared_ptr<check::LaunchState> check_state;
   bool instrumented = false;               // kernel code reports its accesses (checked build)
-  ExecObserver* observer = nullptr;        // told about blocks, barriers, atomics (the tracer), or none
-  std::uint32_t trace_launch = ~0u;        // the tracer's index of this launch
-  // Observers of the launch (statistics, access maps): each is told about every block it runs.
+  // Observers of the launch (the tracer, statistics, access maps), in the order they are told
+  // about each block (sim/exec/observer.hpp); empty when nothing observes it.
   std::vector<std::shared_ptr<LaunchObserver>> observers;
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)

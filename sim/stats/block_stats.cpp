@@ -33,11 +33,11 @@ void BlockStats::begin_block(const ObservedBlock& block) {
   for (unsigned t = 0; t < threads_; ++t) occurrences_[t].clear();
 }
 
-void BlockStats::on_shared_variable(const char* name, const void* at, std::size_t size) {
+void BlockStats::shared_variable(const char* name, const void* at, std::size_t size) {
   shared_vars_.push_back(SharedVariable{name, reinterpret_cast<std::uintptr_t>(at), size});
 }
 
-void BlockStats::on_access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
+void BlockStats::access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
   bool global;
   if (address - heap_begin_ < heap_size_ || address - static_begin_ < static_size_) global = true;
   else if (address - shared_begin_ < shared_size_) global = false;

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cusim/detail/launch_stats.hpp"
-#include "sim/exec/block_observer.hpp"
+#include "sim/exec/observer.hpp"
 #include "sim/stats/warp_request.hpp"
 
 namespace cusim::sim::stats {
@@ -31,8 +31,8 @@ class BlockStats : public BlockObserver {
   explicit BlockStats(LaunchStatsObserver& launch);
 
   void begin_block(const ObservedBlock& block) override;
-  void on_shared_variable(const char* name, const void* at, std::size_t size) override;
-  void on_access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) override;
+  void shared_variable(const char* name, const void* at, std::size_t size) override;
+  void access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) override;
   void end_block(const BlockSummary& summary) override;
 
  private:

@@ -8,18 +8,19 @@
 #include <unordered_map>
 
 #include "cusim/detail/launch_stats.hpp"
-#include "sim/exec/block_observer.hpp"
+#include "sim/exec/observer.hpp"
 
 namespace cusim::sim::stats {
 
 // Adds the counts of `from` (blocks, threads, barriers, accesses, requests) to `into`.
 void add_counts(cusim::LaunchStats& into, const cusim::LaunchStats& from);
 
-class LaunchStatsObserver : public LaunchObserver {
+class LaunchStatsObserver : public PerThreadObserver {
  public:
   // memory_measured: the launch's kernel code is instrumented (checked build), so its accesses
   // will be seen; otherwise only blocks, threads and barriers are counted.
-  explicit LaunchStatsObserver(bool memory_measured) : measured_(memory_measured) {}
+  explicit LaunchStatsObserver(bool memory_measured)
+      : PerThreadObserver(Wants{.accesses = true}), measured_(memory_measured) {}
 
   // What one block saw: its counts, the atomics it made on each global address, and its own
   // most-used shared address (shared memory is the block's own).

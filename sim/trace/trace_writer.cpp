@@ -8,7 +8,7 @@
 #include <map>
 
 #include "cusim/detail/sim_abi.hpp"
-#include "sim/exec/exec_observer.hpp"
+#include "sim/exec/observer.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/trace/tracks.hpp"
 

@@ -1,7 +1,6 @@
 #include "sim/trace/tracer.hpp"
 
 #include "sim/exec/access_hooks.hpp"
-#include "sim/exec/launch_plan.hpp"
 #include "sim/trace/trace_writer.hpp"
 #include "sim/trace/tracks.hpp"
 
@@ -41,7 +40,7 @@ Tracer* Tracer::get() {
 }
 
 Tracer::Tracer(std::string path, TraceDetail detail, std::uint64_t limit)
-    : ExecObserver(detail != TraceDetail::blocks), path_(std::move(path)), detail_(detail), buffers_(limit) {
+    : path_(std::move(path)), detail_(detail), buffers_(limit) {
   now_ns();  // the epoch: the trace's time starts when tracing does
 }
 
@@ -100,13 +99,45 @@ void Tracer::write() {
 
 // ---- the engine's events -------------------------------------------------------------------------
 
-void Tracer::block_begin(const LaunchPlan& plan, std::uint64_t block) {
+// One launch as the engine sees the tracer: a thin BlockObserver that forwards every event, with
+// the launch's index, to the tracer's state for the calling OS thread. The same one serves every
+// worker; the per-thread hooks are asked for only with warps or threads detail.
+class TracedLaunch final : public LaunchObserver, public BlockObserver {
+ public:
+  TracedLaunch(Tracer& tracer, std::uint32_t launch)
+      : LaunchObserver(Wants{.threads = tracer.detail_ != TraceDetail::blocks}), tracer_(tracer), launch_(launch) {}
+
+  BlockObserver& for_this_thread() override { return *this; }
+
+  void begin_block(const ObservedBlock& b) override { tracer_.block_begin(launch_, b.linear, b.threads); }
+  void end_block(const BlockSummary& s) override { tracer_.block_end(s.failed); }
+  void barrier_first_arrival() override { tracer_.barrier_first_arrival(); }
+  void barrier_released(const std::source_location& site, std::uint32_t arrived) override {
+    tracer_.barrier_released(site, arrived);
+  }
+  void atomic() override { tracer_.atomic(); }
+  void thread_runs(std::uint32_t linear) override { tracer_.thread_runs(linear); }
+  void thread_stops(std::uint32_t linear, ThreadStop why, const std::source_location& site, detail::WarpOp op) override {
+    tracer_.thread_stops(linear, why, site, op);
+  }
+  void warp_op(unsigned warp, detail::WarpOp op, unsigned mask) override { tracer_.warp_op(warp, op, mask); }
+
+ private:
+  Tracer& tracer_;
+  const std::uint32_t launch_;
+};
+
+std::shared_ptr<LaunchObserver> Tracer::observe_launch(std::uint32_t launch) {
+  return std::make_shared<TracedLaunch>(*this, launch);
+}
+
+void Tracer::block_begin(std::uint32_t launch, std::uint64_t block, unsigned threads) {
   Worker& w = worker();
   w.block = block;
-  w.launch = plan.trace_launch;
+  w.launch = launch;
   w.atomics = 0;
   w.warp = ~0u;
-  if (detail_ == TraceDetail::threads) w.threads.assign(plan.threads, Worker::ThreadSlice{});
+  if (detail_ == TraceDetail::threads) w.threads.assign(threads, Worker::ThreadSlice{});
   w.block_begin = now_ns();
 }
 

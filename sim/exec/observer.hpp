@@ -1,0 +1,138 @@
+// The observer interface of the engine (DESIGN §2: "tracer · stats, each optional, each a class"):
+// what a launch's observers are told about the blocks they watch. The engine knows nothing about
+// any particular observer (the tracer, the statistics, the access maps); observers know nothing
+// about fibers.
+//
+// A launch carries a list of LaunchObserver (LaunchPlan::observers). At the start of every block,
+// the OS thread that runs it asks each for its BlockObserver and tells that one about the block:
+// begin_block, then its events, then end_block. Blocks of one launch run concurrently on several
+// OS threads, so each observer declares whether it is safe to call from several of them at once:
+// one that is hands every thread the same BlockObserver; one that is not derives from
+// PerThreadObserver and gets one BlockObserver per OS thread. Merging what the blocks saw is the
+// observer's own business.
+//
+// Every hook has an empty body, so an observer overrides only what it uses. The engine calls the
+// ones that run at every access or every thread switch only for observers that declare they want
+// them (LaunchObserver::Wants); an unobserved launch pays one test per hook site and nothing more.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <source_location>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "cusim/detail/sim_abi.hpp"
+#include "cusim/detail/types.hpp"
+
+namespace cusim::sim {
+
+// The block a BlockObserver is about to see.
+struct ObservedBlock {
+  std::uint64_t linear = 0;        // linear block id in the grid
+  uint3 index{};                   // blockIdx
+  unsigned threads = 0;            // threads of the block
+  std::uintptr_t shared_begin = 0; // the block's shared-memory arena, [begin, end)
+  std::uintptr_t shared_end = 0;
+};
+
+// How the block ended.
+struct BlockSummary {
+  std::uint64_t barriers = 0;       // __syncthreads() the block completed (one per release)
+  std::uint64_t barrier_waits = 0;  // thread arrivals at them
+  bool failed = false;              // the block ended the launch with a finding
+};
+
+// Why a simulated thread stopped running.
+enum class ThreadStop : std::uint8_t {
+  exited,     // its kernel body returned
+  barrier,    // it waits in __syncthreads()
+  warp,       // it waits in a warp intrinsic (see the op)
+  preempted,  // the interleaved schedule switched away at a memory access
+};
+
+// Every call is made on the OS thread that runs the block, between begin_block and end_block.
+// Observers are called in the launch's order at begin_block and in reverse order at end_block, so
+// the first observer's view of a block encloses the others' (the tracer, first, times them too).
+class BlockObserver {
+ public:
+  virtual ~BlockObserver() = default;
+
+  virtual void begin_block(const ObservedBlock& block) { (void)block; }
+  virtual void end_block(const BlockSummary& summary) { (void)summary; }
+  // A static shared variable of the running block took [at, at + size) of its arena.
+  virtual void shared_variable(const char* name, const void* at, std::size_t size) { (void)name, (void)at, (void)size; }
+  // The first thread of the running block arrives at a __syncthreads().
+  virtual void barrier_first_arrival() {}
+  // Every live thread has arrived at the barrier at `site`: it releases `arrived` threads.
+  virtual void barrier_released(const std::source_location& site, std::uint32_t arrived) { (void)site, (void)arrived; }
+  // A thread of the running block performed an atomic on device or shared memory (reported only
+  // by the checked build, and only while the block's accesses are checked or observed).
+  virtual void atomic() {}
+
+  // Only for observers that want accesses (checked build, where kernel code is instrumented): an
+  // access by kernel code of thread `thread` (linear id in the block) to any memory, before it
+  // happens. `flags`: check::AccessFlags (kRead, kWrite, kAtomic); `pc`: its code address.
+  virtual void access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
+    (void)thread, (void)address, (void)size, (void)flags, (void)pc;
+  }
+
+  // Only for observers that want threads. Thread `linear` of the running block starts or resumes
+  // running; it stops for `why` (at `site`, in warp intrinsic `op` when why == warp).
+  virtual void thread_runs(std::uint32_t linear) { (void)linear; }
+  virtual void thread_stops(std::uint32_t linear, ThreadStop why, const std::source_location& site, detail::WarpOp op) {
+    (void)linear, (void)why, (void)site, (void)op;
+  }
+  // A warp intrinsic completed: every lane of `mask` of warp `warp` had arrived.
+  virtual void warp_op(unsigned warp, detail::WarpOp op, unsigned mask) { (void)warp, (void)op, (void)mask; }
+};
+
+class LaunchObserver {
+ public:
+  // The hooks that cost something on the hot paths, asked for explicitly.
+  struct Wants {
+    bool accesses = false;  // access(): every access of kernel code (runs the block's checker)
+    bool threads = false;   // thread_runs, thread_stops, warp_op: every thread start and switch
+  };
+
+  virtual ~LaunchObserver() = default;
+  bool wants_accesses() const { return wants_.accesses; }
+  bool wants_threads() const { return wants_.threads; }
+
+  // The observer of the block that the calling OS thread is about to run for this launch (asked
+  // at every block). An observer that is safe to call from several OS threads at once returns the
+  // same one to all of them.
+  virtual BlockObserver& for_this_thread() = 0;
+
+ protected:
+  explicit LaunchObserver(Wants wants) : wants_(wants) {}
+
+ private:
+  const Wants wants_;
+};
+
+// A launch observer that is not safe to call from several OS threads at once: every OS thread
+// that runs blocks of the launch gets its own BlockObserver, made on first use and owned here, so
+// it lives exactly as long as the launch.
+class PerThreadObserver : public LaunchObserver {
+ public:
+  BlockObserver& for_this_thread() final {
+    const std::thread::id self = std::this_thread::get_id();
+    std::lock_guard<std::mutex> lock(m_);
+    for (auto& [id, observer] : per_thread_)
+      if (id == self) return *observer;
+    return *per_thread_.emplace_back(self, make_block_observer()).second;
+  }
+
+ protected:
+  using LaunchObserver::LaunchObserver;
+  virtual std::unique_ptr<BlockObserver> make_block_observer() = 0;
+
+ private:
+  std::mutex m_;
+  std::vector<std::pair<std::thread::id, std::unique_ptr<BlockObserver>>> per_thread_;
+};
+
+}  // namespace cusim::sim
