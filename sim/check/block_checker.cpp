@@ -192,11 +192,7 @@ void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) co
   r.ordinal = ordinal_[c.thread];
 }
 
-bool BlockChecker::ordered(const AccessRecord& e, unsigned thread) const {
-  if (e.block == block_) {
-    if (e.thread == thread || e.epoch < epoch_) return true;
-    if ((e.thread >> 5) == (thread >> 5) && e.clock < warp_clock_[thread][e.thread & 31]) return true;
-  }
+bool BlockChecker::ordered_by_atomics(const AccessRecord& e, unsigned thread) const {
   auto covers = [&](const std::vector<Acquired>& known) {
     for (const Acquired& k : known)
       if (k.block == e.block && (e.epoch < k.epoch || (k.thread == e.thread && e.clock < k.clock))) return true;
@@ -239,6 +235,39 @@ BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_
                         shared_tag_, false);
 }
 
+// The rare outcomes of check_granules, out of line so that its common path stays small.
+BlockChecker::Verdict BlockChecker::not_addressable(const Current& c, std::size_t size, std::uintptr_t g,
+                                                    std::uint8_t missing) {
+  const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(missing));
+  DiagnosticKind kind = DiagnosticKind::out_of_bounds;
+  if (c.space[0] == 'g') {
+    auto alloc = DeviceHeap::instance().lookup(reinterpret_cast<const void*>(bad));
+    if (alloc && alloc->freed && alloc->contains(bad)) kind = DiagnosticKind::use_after_free;
+  }
+  fatal_ = memory_fault(kind, c.space, bad,
+                        std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " + describe(c));
+  return Verdict::fatal;
+}
+
+BlockChecker::Verdict BlockChecker::misaligned(const Current& c, std::size_t size) {
+  fatal_ = memory_fault(DiagnosticKind::misaligned_access, c.space, c.address,
+                        std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " + describe(c) +
+                            " is not aligned to " + std::to_string(size) + " bytes");
+  return Verdict::fatal;
+}
+
+void BlockChecker::uninitialized_read(const Current& c) {
+  RawFinding f;
+  f.kind = DiagnosticKind::uninitialized_read;
+  f.space = c.space;
+  f.site = c.site;
+  f.block = block_;
+  f.thread = static_cast<std::uint16_t>(c.thread);
+  f.address = c.address;
+  f.message = std::string(access_word(c.flags)) + " of " + describe(c) + ", which nothing has written";
+  launch_->note(std::move(f));
+}
+
 BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintptr_t a, std::size_t size,
                                                    std::uint8_t* status, RaceCell* cells, std::uint32_t tag, bool lock) {
   const unsigned checks = launch_->checks;
@@ -246,40 +275,16 @@ BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintpt
   if (checks & check_memcheck) {
     for (std::uintptr_t g = first; g <= last; ++g) {
       const std::uint8_t mask = touched_bytes(a, size, g);
-      if ((status[g - first] & mask) != mask) {
-        const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(mask & ~status[g - first]));
-        DiagnosticKind kind = DiagnosticKind::out_of_bounds;
-        if (c.space[0] == 'g') {
-          auto alloc = DeviceHeap::instance().lookup(reinterpret_cast<const void*>(bad));
-          if (alloc && alloc->freed && alloc->contains(bad)) kind = DiagnosticKind::use_after_free;
-        }
-        fatal_ = memory_fault(kind, c.space, bad,
-                              std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " +
-                                  describe(c));
-        return Verdict::fatal;
-      }
+      if ((status[g - first] & mask) != mask) return not_addressable(c, size, g, mask & ~status[g - first]);
     }
-    if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) {
-      fatal_ = memory_fault(DiagnosticKind::misaligned_access, c.space, a,
-                            std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " +
-                                describe(c) + " is not aligned to " + std::to_string(size) + " bytes");
-      return Verdict::fatal;
-    }
+    if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) return misaligned(c, size);
   }
   for (std::uintptr_t g = first; g <= last; ++g) {
     const std::uint8_t mask = touched_bytes(a, size, g);
     std::uint8_t& st = status[g - first];
     if (!(c.flags & kWrite) || (c.flags & kAtomic)) {
       if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
-        RawFinding f;
-        f.kind = DiagnosticKind::uninitialized_read;
-        f.space = c.space;
-        f.site = c.site;
-        f.block = block_;
-        f.thread = static_cast<std::uint16_t>(c.thread);
-        f.address = c.address;
-        f.message = std::string(access_word(c.flags)) + " of " + describe(c) + ", which nothing has written";
-        launch_->note(std::move(f));
+        uninitialized_read(c);
         st |= static_cast<std::uint8_t>(mask << 4);  // reported once per place, not per read
       }
     }

@@ -91,10 +91,26 @@ class BlockChecker {
   // The checks shared by both spaces, granule by granule.
   Verdict check_granules(const Current& c, std::uintptr_t a, std::size_t size, std::uint8_t* status, RaceCell* cells,
                          std::uint32_t tag, bool lock);
+  [[gnu::cold, gnu::noinline]] Verdict not_addressable(const Current& c, std::size_t size, std::uintptr_t granule,
+                                                       std::uint8_t missing);
+  [[gnu::cold, gnu::noinline]] Verdict misaligned(const Current& c, std::size_t size);
+  [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
   void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
   void report_race(const Current& c, const AccessRecord& other);
   void release_at_atomic(unsigned thread, std::uintptr_t address);
-  bool ordered(const AccessRecord& earlier, unsigned thread) const;
+  // Whether `earlier` happens before the running access of `thread`: program order, a barrier,
+  // a __syncwarp() (lane clocks), or what the thread or its block acquired through atomics.
+  // Inline, because it runs several times per access; the atomics' orderings, rare, out of line
+  // and only when some thread acquired anything.
+  bool ordered(const AccessRecord& earlier, unsigned thread) const {
+    if (earlier.block == block_) {
+      if (earlier.thread == thread || earlier.epoch < epoch_) return true;
+      if ((earlier.thread >> 5) == (thread >> 5) && earlier.clock < warp_clock_[thread][earlier.thread & 31]) return true;
+    }
+    if (acquiring_.empty() && block_acquired_.empty()) return false;
+    return ordered_by_atomics(earlier, thread);
+  }
+  [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
   void fill(AccessRecord& r, const Current& c, std::uint8_t mask) const;  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const;
