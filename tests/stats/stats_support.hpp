@@ -1,5 +1,5 @@
 // Helpers of the statistics suites (tests/stats/): statistics on for one scope, a launch that
-// returns its statistics, a strict little JSON parser, and stderr captured.
+// returns its statistics, JSON documents read back, and stderr captured.
 #pragma once
 #include <doctest/doctest.h>
 
@@ -13,6 +13,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "tools/cusim/json.hpp"
 
 namespace stats_test {
 
@@ -50,7 +52,7 @@ inline std::string read_text(const std::string& path) {
   return text.str();
 }
 
-// A JSON value, parsed strictly enough to tell a valid document from a broken one.
+// A JSON value as the assertions read it, from the project's strict reader (tools/cusim/json.hpp).
 struct Json {
   enum Type { null, boolean, number, string, array, object } type = null;
   bool b = false;
@@ -71,6 +73,18 @@ struct Json {
       if (m.first == key) return true;
     return false;
   }
+  static Json from(const cusim::json::Value& v) {
+    Json j;
+    j.type = static_cast<Type>(v.type());
+    if (v.is_bool()) j.b = v.as_bool();
+    if (v.is_number()) j.n = v.as_number();
+    if (v.is_string()) j.s = v.as_string();
+    if (v.is_array())
+      for (const cusim::json::Value& item : v.as_array()) j.items.push_back(from(item));
+    if (v.is_object())
+      for (const auto& [key, member] : v.as_object()) j.members.emplace_back(key, from(member));
+    return j;
+  }
 };
 
 class JsonParser {
@@ -78,110 +92,17 @@ class JsonParser {
   explicit JsonParser(const std::string& text) : t_(text) {}
   // The document, or false if it is not exactly one valid JSON value.
   bool parse(Json* out) {
-    if (!value(out)) return false;
-    space();
-    return i_ == t_.size();
+    try {
+      *out = Json::from(cusim::json::parse(t_));
+      return true;
+    } catch (const cusim::json::ParseError& e) {
+      MESSAGE(e.what());
+      return false;
+    }
   }
 
  private:
-  void space() {
-    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
-  }
-  bool literal(const char* word) {
-    const std::string w = word;
-    if (t_.compare(i_, w.size(), w) != 0) return false;
-    i_ += w.size();
-    return true;
-  }
-  bool str(std::string* out) {
-    if (i_ >= t_.size() || t_[i_] != '"') return false;
-    for (++i_; i_ < t_.size(); ++i_) {
-      const char c = t_[i_];
-      if (c == '"') {
-        ++i_;
-        return true;
-      }
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') {
-        if (++i_ >= t_.size()) return false;
-        const char e = t_[i_];
-        if (e == 'u') {
-          if (i_ + 4 >= t_.size()) return false;
-          i_ += 4;
-          *out += '?';
-        } else if (std::string("\"\\/bfnrt").find(e) != std::string::npos) {
-          *out += e == 'n' ? '\n' : e;
-        } else {
-          return false;
-        }
-      } else {
-        *out += c;
-      }
-    }
-    return false;
-  }
-  bool value(Json* v) {
-    space();
-    if (i_ >= t_.size()) return false;
-    const char c = t_[i_];
-    if (c == '{') {
-      v->type = Json::object;
-      ++i_;
-      space();
-      if (i_ < t_.size() && t_[i_] == '}') return ++i_, true;
-      for (;;) {
-        space();
-        std::string key;
-        if (!str(&key)) return false;
-        space();
-        if (i_ >= t_.size() || t_[i_++] != ':') return false;
-        Json member;
-        if (!value(&member)) return false;
-        v->members.emplace_back(std::move(key), std::move(member));
-        space();
-        if (i_ < t_.size() && t_[i_] == ',') {
-          ++i_;
-          continue;
-        }
-        return i_ < t_.size() && t_[i_++] == '}';
-      }
-    }
-    if (c == '[') {
-      v->type = Json::array;
-      ++i_;
-      space();
-      if (i_ < t_.size() && t_[i_] == ']') return ++i_, true;
-      for (;;) {
-        Json item;
-        if (!value(&item)) return false;
-        v->items.push_back(std::move(item));
-        space();
-        if (i_ < t_.size() && t_[i_] == ',') {
-          ++i_;
-          continue;
-        }
-        return i_ < t_.size() && t_[i_++] == ']';
-      }
-    }
-    if (c == '"') {
-      v->type = Json::string;
-      return str(&v->s);
-    }
-    if (literal("true")) return v->type = Json::boolean, v->b = true, true;
-    if (literal("false")) return v->type = Json::boolean, true;
-    if (literal("null")) return true;
-    const char* begin = t_.c_str() + i_;
-    char* end = nullptr;
-    if (c != '-' && (c < '0' || c > '9')) return false;
-    v->n = std::strtod(begin, &end);
-    if (end == begin) return false;
-    v->type = Json::number;
-    i_ += static_cast<std::size_t>(end - begin);
-    return true;
-  }
-
   const std::string& t_;
-  std::size_t i_ = 0;
 };
 
 // Everything the program writes to stderr while `fn` runs.
