@@ -21,8 +21,8 @@ sim::BlockRun& running_block(const char* what) {
 }
 }  // namespace
 
+// barrier() pauses the checks itself, so that this call is a jump.
 int block_barrier(BarrierOp op, int predicate, const std::source_location& site) {
-  sim::running::PauseChecks pause;
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }
 unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,

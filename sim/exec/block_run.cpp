@@ -184,6 +184,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   any_blocked_ = false;
   barrier_arrived_ = barrier_true_ = 0;
   barrier_divergent_ = false;
+  activemask_waiters_ = 0;
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan.dynamic_shared);
   observers_.clear();
@@ -399,17 +400,17 @@ void BlockRun::make_ready(SimThread& t) {
 }
 
 inline void BlockRun::suspend(SimThread& t, ThreadStop why) {
-  Warp& w = warps_[t.linear >> 5];
-  if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
-  if (__builtin_expect(thread_observers_.any(), 0)) return suspend_observed(t, why);
+  if (__builtin_expect(activemask_waiters_ != 0 || thread_observers_.any(), 0)) return suspend_slow(t, why);
   dispatch(&t.ctx);
 }
 
 // (Its state does not say why: the last thread to arrive at a barrier is already ready again.)
-void BlockRun::suspend_observed(SimThread& t, ThreadStop why) {
-  observe_stop(t, why);
+void BlockRun::suspend_slow(SimThread& t, ThreadStop why) {
+  Warp& w = warps_[t.linear >> 5];
+  if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
+  if (thread_observers_.any()) observe_stop(t, why);
   dispatch(&t.ctx);
-  observe_run(t.linear);
+  if (thread_observers_.any()) observe_run(t.linear);
 }
 
 void BlockRun::observe_run(std::uint32_t linear) {
@@ -428,15 +429,18 @@ void BlockRun::observe_atomic() {
   for (BlockObserver* o : observers_) o->atomic();
 }
 
-void BlockRun::dispatch(Context* save) {
-  if (ready_head_ != ready_tail_) {
-    SimThread& next = *ready_[ready_head_++ & ready_mask_];
-    next.state = ThreadState::running;
-    if (&next == running::thread && save) return;  // the suspending thread is itself next
-    enter(next);
-    switch_to(save, next.ctx);
-    return;
-  }
+// Inline: the common case, another thread ready to resume, is a few loads and stores before the
+// switch; dispatch_slow() covers the rest.
+inline void BlockRun::dispatch(Context* save) {
+  if (__builtin_expect(ready_head_ == ready_tail_, 0)) return dispatch_slow(save);
+  SimThread& next = *ready_[ready_head_++ & ready_mask_];
+  next.state = ThreadState::running;
+  if (&next == running::thread && save) return;  // the suspending thread is itself next
+  enter(next);
+  switch_to(save, next.ctx);
+}
+
+void BlockRun::dispatch_slow(Context* save) {
   if (next_start_ < n_) {
     switch_to(save, next_runner());
     return;
@@ -447,22 +451,38 @@ void BlockRun::dispatch(Context* save) {
 
 // ---- barrier ---------------------------------------------------------------------------------
 
+// The per-arrival path is kept to what every arrival needs; the first arrival, an arrival at another
+// call site, the release and the return value of the predicate forms are out of line.
 int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_location& site) {
-  if (straight_run_) settle_straight_run(true);
+  // The engine's own accesses are not the kernel's (PauseChecks, inline).
+  check::BlockChecker* const checker = running::checker;
+  running::checker = nullptr;
+  if (__builtin_expect(straight_run_, 0)) settle_straight_run(true);
   SimThread& t = *running::thread;
-  if (barrier_arrived_ == 0) {
-    barrier_site_ = site;
-    if (__builtin_expect(observers_.any(), 0)) observe_first_arrival();
-  }
-  // Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
-  // the hardware; synccheck reports them (CUDA leaves it undefined).
-  else if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
-  barrier_true_ += predicate != 0;
-  ++barrier_arrived_;
   t.state = ThreadState::at_barrier;
   t.site = site;
+  barrier_true_ += predicate != 0;
+  if (barrier_arrived_++ == 0) first_barrier_arrival(site);
+  // One call site is one static location record: the same record is the common case.
+  else if (__builtin_expect(std::memcmp(&site, &barrier_site_, sizeof site) != 0, 0)) other_site_arrival(site);
   if (barrier_arrived_ == live_) release_barrier();
   suspend(t, ThreadStop::barrier);
+  running::checker = checker;
+  return op == detail::BarrierOp::plain ? 0 : barrier_result(op);
+}
+
+void BlockRun::first_barrier_arrival(const std::source_location& site) {
+  barrier_site_ = site;
+  if (__builtin_expect(observers_.any(), 0)) observe_first_arrival();
+}
+
+// Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
+// the hardware; synccheck reports them (CUDA leaves it undefined).
+void BlockRun::other_site_arrival(const std::source_location& site) {
+  if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
+}
+
+int BlockRun::barrier_result(detail::BarrierOp op) const {
   switch (op) {
     case detail::BarrierOp::plain: return 0;
     case detail::BarrierOp::count: return static_cast<int>(released_true_);
@@ -525,6 +545,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
   if (op == detail::WarpOp::activemask) {
     t.state = ThreadState::at_activemask;
     w.activemask_waiting |= bit;
+    ++activemask_waiters_;
     suspend(t, ThreadStop::warp);
     return w.value[lane];
   }
@@ -652,6 +673,7 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
       rest &= ~candidate;
     }
     w.activemask_waiting &= ~group;
+    activemask_waiters_ -= static_cast<std::uint32_t>(__builtin_popcount(group));
     std::uint32_t ids[32];
     std::uint32_t count = 0;
     for (unsigned l = 0; l < 32; ++l)

@@ -86,6 +86,7 @@ class BlockRun {
   // Whether a simulated thread (not the engine itself) is running on this OS thread.
   static bool in_thread() { return running::thread != nullptr; }
 
+  // Pauses the checks itself (block_barrier jumps here).
   int barrier(detail::BarrierOp op, int predicate, const std::source_location& site);
   std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
                                 const std::source_location& site);
@@ -150,7 +151,7 @@ class BlockRun {
   // unobserved paths stay as small as without observers.
   [[gnu::noinline]] void observe_run(std::uint32_t linear);
   [[gnu::noinline]] void observe_stop(const SimThread& t, ThreadStop why);
-  [[gnu::noinline]] void suspend_observed(SimThread& t, ThreadStop why);
+  [[gnu::noinline]] void suspend_slow(SimThread& t, ThreadStop why);
   // Out of line as well: barrier() runs at every arrival, atomic_performed() at every atomic.
   [[gnu::noinline]] void observe_first_arrival();
   [[gnu::noinline]] void observe_atomic();
@@ -160,6 +161,10 @@ class BlockRun {
   // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
   void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
+  [[gnu::noinline]] void dispatch_slow(Context* save);
+  [[gnu::noinline]] void first_barrier_arrival(const std::source_location& site);
+  [[gnu::noinline]] void other_site_arrival(const std::source_location& site);
+  [[gnu::noinline]] int barrier_result(detail::BarrierOp op) const;
   void make_ready(SimThread& t);
   [[gnu::noinline]] void release_barrier();
   [[gnu::noinline]] void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
@@ -199,6 +204,7 @@ class BlockRun {
   std::source_location barrier_site_;
   bool barrier_divergent_ = false;
   std::uint32_t released_true_ = 0, released_arrived_ = 0;
+  std::uint32_t activemask_waiters_ = 0;  // lanes of the block waiting in __activemask
 
   // ready queue (a ring; every thread is in it at most once)
   std::vector<SimThread*> ready_;

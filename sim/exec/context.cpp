@@ -12,38 +12,56 @@
 namespace cusim::sim {
 
 #if defined(__x86_64__)
-// Every switch goes through this one call of jump_fcontext, so every suspended context resumes at
-// the same return address, label 1. jump_fcontext enters by `call` but leaves by `jmp`, which
-// leaves one entry on the CPU's return-stack predictor: the `call` of whoever suspended, i.e.
-// label 1 again. Popping it with a `ret` whose target is label 1 is then *correctly* predicted,
-// and the returns that follow line up with the predictor; the flag in %rbx (restored by
-// jump_fcontext, as every callee-saved register) makes the second arrival at label 1 fall
-// through. A plain call would instead mispredict every return on the way out of the engine.
-[[gnu::always_inline]] inline Transfer jump(Context* save, Context to) {
-  void* from;
-  void* data;
-  asm volatile(
-      "lea -128(%%rsp), %%rsp\n\t"  // step over the red zone
-      "mov %%rsp, %%r12\n\t"        // r12: callee-saved, survives the switch
-      "and $-16, %%rsp\n\t"         // the ABI's call alignment
-      "xor %%ebx, %%ebx\n\t"
-      "call jump_fcontext@PLT\n"
-      "1:\n\t"
-      "test %%rbx, %%rbx\n\t"
-      "jnz 2f\n\t"
-      "mov $1, %%ebx\n\t"
-      "lea 1b(%%rip), %%rcx\n\t"
-      "push %%rcx\n\t"
-      "ret\n"
-      "2:\n\t"
-      "mov %%r12, %%rsp\n\t"
-      "lea 128(%%rsp), %%rsp\n\t"
-      : "=a"(from), "=d"(data), "+D"(to), "+S"(save)
-      :
-      : "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-        "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-  return Transfer{from, data};
-}
+// cusim's own jump on x86-64: Boost.Context's jump_fcontext (1.74, SysV x86-64) without two things
+// the simulator never needs, which were a third of the cost of a switch:
+//  - reloading the MXCSR and x87 control words of the resumed context (ldmxcsr, fldcw). Kernel
+//    code cannot change the floating-point environment (CUDA has no such call; the rounding
+//    intrinsics are per operation), so every context of an OS thread has the same one. The words
+//    are still *stored*, so a frame it saves is exactly the frame jump_fcontext saves, and contexts
+//    made by make_fcontext start as before.
+//  - leaving by `jmp *%r8` instead of `ret`. With `ret`, and every switch made from one call site
+//    (switch_to is out of line), the CPU's return-stack predictor is right on every switch: the
+//    entry it pops is the one `call` that reaches this code, and every suspended context resumes
+//    at that very return address. (A fresh context's first return goes to Boost's trampoline:
+//    one misprediction per fiber made.)
+// Frame, from the saved stack pointer up: MXCSR (4 bytes), x87 control word (4), r12, r13, r14,
+// r15, rbx, rbp, return address. Returns transfer_t {rax: the context left, rdx: data}; a fresh
+// context's entry receives the same in rdi, rsi.
+extern "C" Transfer cusim_jump_fcontext(Context to, void* data);
+asm(R"(
+  .text
+  .p2align 4
+  .globl cusim_jump_fcontext
+  .hidden cusim_jump_fcontext
+  .type cusim_jump_fcontext,@function
+cusim_jump_fcontext:
+  leaq -0x38(%rsp), %rsp
+  stmxcsr (%rsp)
+  fnstcw 0x4(%rsp)
+  movq %r12, 0x8(%rsp)
+  movq %r13, 0x10(%rsp)
+  movq %r14, 0x18(%rsp)
+  movq %r15, 0x20(%rsp)
+  movq %rbx, 0x28(%rsp)
+  movq %rbp, 0x30(%rsp)
+  movq %rsp, %rax
+  movq %rdi, %rsp
+  movq 0x8(%rsp), %r12
+  movq 0x10(%rsp), %r13
+  movq 0x18(%rsp), %r14
+  movq 0x20(%rsp), %r15
+  movq 0x28(%rsp), %rbx
+  movq 0x30(%rsp), %rbp
+  leaq 0x38(%rsp), %rsp
+  movq %rsi, %rdx
+  movq %rax, %rdi
+  ret
+  .size cusim_jump_fcontext, .-cusim_jump_fcontext
+  .section .note.GNU-stack,"",@progbits
+  .text
+)");
+
+[[gnu::always_inline]] inline Transfer jump(Context* save, Context to) { return cusim_jump_fcontext(to, save); }
 #else
 inline Transfer jump(Context* save, Context to) { return boost::context::detail::jump_fcontext(to, save); }
 #endif
