@@ -292,24 +292,53 @@ inline void BlockRun::enter(SimThread& t) {
 // The fast path: while no thread of the block has blocked, threads run back to back as plain
 // calls and only the thread-locals change between them. Observed, each thread's run is reported
 // too (a separate instance, so that the unobserved loop carries no per-thread test).
+//
+// Checks stay on for the whole loop, not per thread: between two threads only this loop runs,
+// which makes no instrumented accesses. A thread that blocks resumes here on the runner's stack
+// it took, after the run was settled (straight_run_ false); its exit is then booked like any other.
 template <bool Observed>
 void BlockRun::run_straight_through(std::string& escaped) {
   straight_run_ = true;
   straight_from_ = next_start_;
-  while (next_start_ < n_) {
-    const std::uint32_t id = order_[next_start_++];
-    running::thread = &threads_[id];
-    detail::tls_thread_idx = thread_index_[id];
-    if constexpr (Observed) observe_run(id);
-    invoke_kernel(escaped);
-    if (__builtin_expect(!escaped.empty(), 0)) return;
-    if constexpr (Observed) observe_stop(*running::thread, ThreadStop::exited);
-    if (!straight_run_) {
-      // This thread blocked and was resumed since: the run was settled then, and from now on
-      // every exit is booked.
-      exit_thread(*running::thread);
-      return;
+  void (*const invoke)(const void*) = plan_->invoke;
+  const void* const packet = plan_->packet;
+  SimThread* const threads = threads_.data();
+  const std::uint32_t* const order = order_;
+  const uint3* const thread_index = thread_index_;
+  const std::uint32_t n = n_;
+  try {
+    running::checker = active_checker_;
+    while (next_start_ < n) {
+      const std::uint32_t id = order[next_start_++];
+      running::thread = &threads[id];
+      detail::tls_thread_idx = thread_index[id];
+      if constexpr (Observed) {
+        running::checker = nullptr;
+        observe_run(id);
+        running::checker = active_checker_;
+      }
+      invoke(packet);
+      if (__builtin_expect(!straight_run_, 0)) {
+        running::checker = nullptr;
+        if constexpr (Observed) observe_stop(*running::thread, ThreadStop::exited);
+        exit_thread(*running::thread);
+        return;
+      }
+      if constexpr (Observed) {
+        running::checker = nullptr;
+        observe_stop(*running::thread, ThreadStop::exited);
+        running::checker = active_checker_;
+      }
     }
+    running::checker = nullptr;
+  } catch (const std::exception& e) {
+    running::checker = nullptr;
+    escaped = std::string("an exception escaped kernel code: ") + e.what();
+    return;
+  } catch (...) {
+    running::checker = nullptr;
+    escaped = "an exception of unknown type escaped kernel code";
+    return;
   }
   settle_straight_run(false);
 }
