@@ -22,15 +22,15 @@ sim::BlockRun& running_block(const char* what) {
 }  // namespace
 
 // barrier() pauses the checks itself, so that this call is a jump.
-int block_barrier(BarrierOp op, int predicate, const std::source_location& site) {
+int block_barrier(BarrierOp op, int predicate, std::source_location site) {
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }
 unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
-                                   const std::source_location& site) {
+                                   std::source_location site) {
   sim::running::PauseChecks pause;
   return running_block("a warp intrinsic").warp_collective(op, mask, value, b, c, site);
 }
-void* shared_static(const SharedDecl& decl, const std::source_location& site) {
+void* shared_static(const SharedDecl& decl, std::source_location site) {
   sim::running::PauseChecks pause;
   return running_block("a __shared__ declaration").shared_static(decl, site);
 }
@@ -40,7 +40,7 @@ void thread_fence(FenceScope) {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   running_block("__threadfence()").fence();
 }
-void trap(const std::source_location& site) {
+void trap(std::source_location site) {
   sim::running::checker = nullptr;
   running_block("__trap()").fail_thread(
       sim::DiagnosticKind::trap, "__trap() called",

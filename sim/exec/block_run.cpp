@@ -482,7 +482,7 @@ void BlockRun::dispatch_slow(Context* save) {
 
 // The per-arrival path is kept to what every arrival needs; the first arrival, an arrival at another
 // call site, the release and the return value of the predicate forms are out of line.
-int BlockRun::barrier(detail::BarrierOp op, int predicate, const std::source_location& site) {
+int BlockRun::barrier(detail::BarrierOp op, int predicate, std::source_location site) {
   // The engine's own accesses are not the kernel's (PauseChecks, inline).
   check::BlockChecker* const checker = running::checker;
   running::checker = nullptr;
@@ -564,7 +564,7 @@ void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {
 // ---- warps -----------------------------------------------------------------------------------
 
 std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
-                                        const std::source_location& site) {
+                                        std::source_location site) {
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
   const unsigned warp_index = t.linear >> 5, lane = t.linear & 31, bit = 1u << lane;
@@ -716,7 +716,7 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
 
 // ---- shared memory ---------------------------------------------------------------------------
 
-void* BlockRun::shared_static(const detail::SharedDecl& decl, const std::source_location& site) {
+void* BlockRun::shared_static(const detail::SharedDecl& decl, std::source_location site) {
   const std::size_t before = arena_.static_bytes();
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
     if (arena_.static_bytes() != before) {

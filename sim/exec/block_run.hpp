@@ -87,10 +87,10 @@ class BlockRun {
   static bool in_thread() { return running::thread != nullptr; }
 
   // Pauses the checks itself (block_barrier jumps here).
-  int barrier(detail::BarrierOp op, int predicate, const std::source_location& site);
+  int barrier(detail::BarrierOp op, int predicate, std::source_location site);
   std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
-                                const std::source_location& site);
-  void* shared_static(const detail::SharedDecl& decl, const std::source_location& site);
+                                std::source_location site);
+  void* shared_static(const detail::SharedDecl& decl, std::source_location site);
   void* shared_dynamic() { return arena_.dynamic_base(); }
   // Ends the block and the launch with `d`, abandoning every thread of the block.
   [[noreturn]] void fail(Diagnostic d);

@@ -35,21 +35,25 @@ enum class WarpOp : unsigned char {
 
 enum class FenceScope : unsigned char { block, device, system };
 
+// Call sites travel by value: a std::source_location is one pointer, passed in a register. Passed
+// by reference, kernel code would store it to its stack first, and the checked build instruments
+// that store (one more access hook per barrier or warp intrinsic).
+
 // __syncthreads and its reducing forms; returns the reduction (0 for plain).
-int block_barrier(BarrierOp op, int predicate, const std::source_location& site);
+int block_barrier(BarrierOp op, int predicate, std::source_location site);
 
 // Every warp intrinsic: synchronises the lanes named in `mask` and returns this lane's result.
 // `b` and `c` are the operands of PTX's shfl.sync (lane/delta and the clamp/segment word).
 unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
-                                   const std::source_location& site);
+                                   std::source_location site);
 
 // Address of a static shared variable in the running block's arena (allocated on first use).
-void* shared_static(const SharedDecl& decl, const std::source_location& site);
+void* shared_static(const SharedDecl& decl, std::source_location site);
 // Base of the running block's dynamic shared memory (the launch's shared-bytes argument).
 void* shared_dynamic();
 
 void thread_fence(FenceScope scope);
 
-[[noreturn]] void trap(const std::source_location& site);
+[[noreturn]] void trap(std::source_location site);
 
 }  // namespace cusim::detail
