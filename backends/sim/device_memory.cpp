@@ -68,13 +68,15 @@ cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCall
     if (counts && size > device_profile().totalGlobalMem - device_bytes_in_use) return cudaErrorMemoryAllocation;
     if (counts) device_bytes_in_use += size;
   }
+  // The shadow first: where the address space is short, it limits the heap to what it can cover.
+  sim::check::GlobalShadow* const shadow = checked_shadow();
   void* p = heap().allocate(size, static_cast<unsigned>(kind), caller.return_address);
   if (!p) {
     std::lock_guard<std::mutex> lock(accounting);
     if (counts) device_bytes_in_use -= size;
     return cudaErrorMemoryAllocation;
   }
-  if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_allocate(p, size, kind != AllocKind::device);
+  if (shadow) shadow->on_allocate(p, size, kind != AllocKind::device);
   *out = p;
   return cudaSuccess;
 }

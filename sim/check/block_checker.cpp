@@ -451,6 +451,8 @@ bool BlockChecker::stack_or_static(std::uintptr_t a) const {
   const auto sp = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   if (a + 4096 >= sp && a < sp + stack_bytes_) return true;  // this thread's stack
   if (a - packet_ < packet_bytes_) return true;               // the kernel's arguments
+  // Device memory left unchecked because its shadow could not be mapped (warned about once).
+  if (!global_ && DeviceHeap::instance().in_range(reinterpret_cast<const void*>(a))) return true;
   const ProgramRanges& r = program_ranges();
   const auto tp = reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer());
   if (tp - a < r.tls_bytes || a - tp < 4096) return true;     // static thread-local storage

@@ -35,19 +35,28 @@ void zero(void* p, std::size_t n) {
 
 GlobalShadow* GlobalShadow::instance() {
   static GlobalShadow* shadow = [] () -> GlobalShadow* {
-    const DeviceHeap& heap = DeviceHeap::instance();
-    auto* s = new GlobalShadow;  // lives as long as the heap: the whole process
-    s->base_ = heap.base();
-    s->size_ = heap.reserved_bytes();
-    const std::size_t granules = s->size_ >> kGranuleShift;
-    s->status_ = static_cast<std::uint8_t*>(reserve(granules));
-    s->cells_ = static_cast<RaceCell*>(reserve(granules * sizeof(RaceCell)));
-    if (!s->status_ || !s->cells_) {
-      std::fprintf(stderr, "cusim: warning: no address space for the checkers' shadow of device memory; "
-                           "global memory is not checked\n");
-      return nullptr;
+    DeviceHeap& heap = DeviceHeap::instance();
+    // The shadow takes 21 bytes of address space per 4 bytes of heap. Where that much is not to
+    // be had (valgrind limits the address space), the heap's usable range shrinks to what can be
+    // shadowed, rather than leaving device memory unchecked.
+    for (std::size_t size = heap.reserved_bytes(); size >= (std::size_t(64) << 20); size /= 2) {
+      const std::size_t granules = size >> kGranuleShift;
+      void* status = reserve(granules);
+      void* cells = status ? reserve(granules * sizeof(RaceCell)) : nullptr;
+      if (cells && heap.limit_reservation(size)) {
+        auto* s = new GlobalShadow;  // lives as long as the heap: the whole process
+        s->base_ = heap.base();
+        s->size_ = size;
+        s->status_ = static_cast<std::uint8_t*>(status);
+        s->cells_ = static_cast<RaceCell*>(cells);
+        return s;
+      }
+      if (status) munmap(status, granules);
+      if (cells) munmap(cells, granules * sizeof(RaceCell));
     }
-    return s;
+    std::fprintf(stderr, "cusim: warning: no address space for the checkers' shadow of device memory; "
+                         "global memory is not checked\n");
+    return nullptr;
   }();
   return shadow;
 }

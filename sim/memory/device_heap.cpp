@@ -57,6 +57,13 @@ DeviceHeap::DeviceHeap() : state_(new State) {
   state_->bump = base_;
 }
 
+bool DeviceHeap::limit_reservation(std::size_t bytes) {
+  std::lock_guard<std::mutex> lock(state_->m);
+  if (bytes > reserved_ || state_->bump - base_ > bytes) return bytes >= reserved_;
+  reserved_ = bytes;  // the rest stays reserved and inaccessible: nothing else lands there
+  return true;
+}
+
 void* DeviceHeap::allocate(std::size_t size, unsigned tag, const void* site) {
   if (size == 0 || size > reserved_) return nullptr;
   const std::size_t page = page_size();

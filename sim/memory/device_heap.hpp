@@ -42,6 +42,10 @@ class DeviceHeap {
     return reinterpret_cast<std::uintptr_t>(p) - base_ < reserved_;
   }
   std::size_t reserved_bytes() const noexcept { return reserved_; }
+  // Lowers the usable range to its first `bytes` (for a checker whose shadow of the whole range
+  // does not fit in the address space, e.g. under valgrind); false, and nothing changes, when
+  // allocations were already made beyond it. Call before kernels run.
+  bool limit_reservation(std::size_t bytes);
   std::uintptr_t base() const noexcept { return base_; }
 
   // A new zero-filled allocation of `size` (> 0) bytes, or nullptr if the reserved range has no

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check/check_support.hpp"
+#include "run_program.hpp"
 
 using check_test::DeviceArray;
 using check_test::expect_planted;
@@ -398,3 +399,37 @@ TEST_CASE("planted out-of-bounds: an atomic as a kernel's last statement is name
     return launch_sync(histogram_key_past_last_bin, dim3(1), dim3(64), k.get(), bins.get());
   });
 }
+
+#if CUSIM_SIMULATOR
+// ---- a limited address space (valgrind, `ulimit -v`) ---------------------------------------------
+
+// The checkers' shadow of device memory takes 21 bytes of address space per 4 bytes of heap. Where
+// that much cannot be reserved, the heap shrinks to what can be shadowed, and device memory stays
+// checked (before, every device access was then reported as a wild access). The case runs this
+// binary again under `prlimit --as`, which limits the child's address space from its start.
+TEST_CASE("memcheck in a limited address space: a smaller heap, still checked") {
+  if (std::getenv("CUSIM_TEST_LIMITED_CHILD")) {
+    void* huge = nullptr;
+    CHECK(cudaMalloc(&huge, std::size_t(4) << 30) == cudaErrorMemoryAllocation);  // past the smaller heap
+    (void)cudaGetLastError();
+    expect_planted({{"out-of-bounds", "oob-saxpy", "global"}}, [] {
+      const int n = 96;
+      DeviceArray<float> x(n, std::vector<float>(n, 1.f)), y(n, std::vector<float>(n, 2.f));
+      return launch_sync(saxpy_inclusive_guard, dim3(2), dim3(64), n, 3.f, x.get(), y.get());
+    });
+    return;
+  }
+  char self[4096] = {};
+  REQUIRE(readlink("/proc/self/exe", self, sizeof self - 1) > 0);
+  const cusim_test::ProgramRun r =
+      cusim_test::run_program({"/usr/bin/prlimit", "--as=" + std::to_string(std::size_t(16) << 30), self,
+                               "--test-case=memcheck in a limited address space*"},
+                              {"CUSIM_TEST_LIMITED_CHILD=1"});
+  INFO("child stdout:\n" << r.out << "\nchild stderr:\n" << r.err);
+  REQUIRE(r.started);
+  CHECK_FALSE(r.signalled);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("1 passed") != std::string::npos);
+  CHECK(r.err.find("no address space") == std::string::npos);
+}
+#endif
