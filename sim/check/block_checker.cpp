@@ -90,6 +90,7 @@ BlockChecker::~BlockChecker() = default;
 
 void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   launch_ = &launch;
+  checks_ = launch.checks;
   global_ = (launch.checks & (check_memcheck | check_racecheck | check_initcheck)) ? GlobalShadow::instance() : nullptr;
   heap_base_ = global_ ? global_->base() : 0;
   heap_size_ = global_ ? global_->size() : 0;
@@ -132,6 +133,7 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   for (unsigned t : acquiring_) acquired_[t].clear();
   acquiring_.clear();
   block_acquired_.clear();
+  any_acquired_ = false;
 }
 
 void BlockChecker::on_shared_variable(const char* name, const void* at, std::size_t size) {
@@ -157,6 +159,7 @@ void BlockChecker::on_barrier() {
     acquired_[t].clear();
   }
   acquiring_.clear();
+  any_acquired_ = !block_acquired_.empty();
 }
 
 void BlockChecker::on_warp_sync(unsigned warp, unsigned mask) {
@@ -180,16 +183,22 @@ void BlockChecker::on_fence(unsigned thread) {
   f.clock = ++warp_clock_[thread][thread & 31];
 }
 
-void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) const {
+BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
+                                             const char* space) const {
+  return Current{thread,  a,      flags,  site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
+                 ordinal_[thread], any_acquired_};
+}
+
+void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) {
   // Field by field, straight into the cell: a record built aside and copied in stalls the copy.
   r.site = c.site;
-  r.block = block_;
+  r.block = c.block;
   r.thread = static_cast<std::uint16_t>(c.thread);
   r.flags = static_cast<std::uint8_t>(c.flags | kValid);
   r.bytes = mask;
-  r.epoch = epoch_;
-  r.clock = warp_clock_[c.thread][c.thread & 31];
-  r.ordinal = ordinal_[c.thread];
+  r.epoch = c.epoch;
+  r.clock = c.clocks[c.thread & 31];
+  r.ordinal = c.ordinal;
 }
 
 bool BlockChecker::ordered_by_atomics(const AccessRecord& e, unsigned thread) const {
@@ -203,36 +212,43 @@ bool BlockChecker::ordered_by_atomics(const AccessRecord& e, unsigned thread) co
 
 // ---- the accesses ----------------------------------------------------------------------------
 
-BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
-  const Current c{thread, a, flags, site_id(pc), "global"};
-  const Verdict v = check_granules(c, a, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
-  if (v == Verdict::device && (flags & kAtomic) && (launch_->checks & check_racecheck)) release_at_atomic(thread, a);
+template <unsigned Flags>
+BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc) {
+  const Current c = current(thread, a, Flags, pc, "global");
+  const Verdict v = check_granules<Flags>(c, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
+  if ((Flags & kAtomic) && v == Verdict::device && (checks_ & check_racecheck)) release_at_atomic(thread, a);
   return v;
 }
 
 BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
   // Races only: static data is always addressable and initialised.
-  const Current c{thread, a, flags, site_id(pc), "global"};
+  const Current c = current(thread, a, flags, pc, "global");
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
   for (std::uintptr_t g = first; g <= last; ++g) {
     RaceCell& cell = static_cells_[g - (static_base_ >> kGranuleShift)];
     CellLock guard(cell, launch_->concurrent);
-    check_race(c, cell, touched_bytes(a, size, g), launch_->tag);
+    const std::uint8_t mask = touched_bytes(a, size, g);
+    switch (flags) {
+      case kRead: check_race<kRead>(c, cell, mask, launch_->tag); break;
+      case kWrite: check_race<kWrite>(c, cell, mask, launch_->tag); break;
+      case kRead | kAtomic: check_race<kRead | kAtomic>(c, cell, mask, launch_->tag); break;
+      case kWrite | kAtomic: check_race<kWrite | kAtomic>(c, cell, mask, launch_->tag); break;
+    }
   }
   ++ordinal_[thread];
   if (flags & kAtomic) release_at_atomic(thread, a);
   return Verdict::device;
 }
 
-BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
-  const Current c{thread, a, flags, site_id(pc), "shared"};
+template <unsigned Flags>
+BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc) {
   const std::uintptr_t off = a - shared_base_;
   if (off + size > shared_size_) {
     fatal_ = memory_fault(DiagnosticKind::out_of_bounds, "shared", a, "access past the end of shared memory");
     return Verdict::fatal;
   }
-  return check_granules(c, a, size, &shared_status_[off >> kGranuleShift], &shared_cells_[off >> kGranuleShift],
-                        shared_tag_, false);
+  return check_granules<Flags>(current(thread, a, Flags, pc, "shared"), size, &shared_status_[off >> kGranuleShift],
+                               &shared_cells_[off >> kGranuleShift], shared_tag_, false);
 }
 
 // The rare outcomes of check_granules, out of line so that its common path stays small.
@@ -268,50 +284,71 @@ void BlockChecker::uninitialized_read(const Current& c) {
   launch_->note(std::move(f));
 }
 
-BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::uintptr_t a, std::size_t size,
-                                                   std::uint8_t* status, RaceCell* cells, std::uint32_t tag, bool lock) {
-  const unsigned checks = launch_->checks;
+template <unsigned Flags>
+inline BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::size_t size, std::uint8_t* status,
+                                                   RaceCell* cells, std::uint32_t tag, bool lock) {
+  const std::uintptr_t a = c.address;
+  if ((a & 3u) + size > 4) [[unlikely]] return check_spanning<Flags>(c, size, status, cells, tag, lock);
+  const std::uint8_t mask = byte_mask(unsigned(a & 3u), unsigned(size));
+  if (checks_ & check_memcheck) {
+    if ((*status & mask) != mask) return not_addressable(c, size, a >> kGranuleShift, mask & ~*status);
+    if ((size == 2 || size == 4) && (a & (size - 1))) return misaligned(c, size);
+  }
+  check_granule<Flags>(c, mask, *status, *cells, tag, lock);
+  ++ordinal_[c.thread];
+  return Verdict::device;
+}
+
+template <unsigned Flags>
+BlockChecker::Verdict BlockChecker::check_spanning(const Current& c, std::size_t size, std::uint8_t* status,
+                                                   RaceCell* cells, std::uint32_t tag, bool lock) {
+  const std::uintptr_t a = c.address;
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
-  if (checks & check_memcheck) {
+  if (checks_ & check_memcheck) {
     for (std::uintptr_t g = first; g <= last; ++g) {
       const std::uint8_t mask = touched_bytes(a, size, g);
       if ((status[g - first] & mask) != mask) return not_addressable(c, size, g, mask & ~status[g - first]);
     }
     if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) return misaligned(c, size);
   }
-  for (std::uintptr_t g = first; g <= last; ++g) {
-    const std::uint8_t mask = touched_bytes(a, size, g);
-    std::uint8_t& st = status[g - first];
-    if (!(c.flags & kWrite) || (c.flags & kAtomic)) {
-      if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
-        uninitialized_read(c);
-        st |= static_cast<std::uint8_t>(mask << 4);  // reported once per place, not per read
-      }
-    }
-    if ((c.flags & kWrite) && ((st >> 4) & mask) != mask) {
-      // Blocks on other workers may write the other bytes of this granule at the same time.
-      if (lock) __atomic_fetch_or(&st, static_cast<std::uint8_t>(mask << 4), __ATOMIC_RELAXED);
-      else st |= static_cast<std::uint8_t>(mask << 4);
-    }
-    if (checks & check_racecheck) {
-      RaceCell& cell = cells[g - first];
-      CellLock guard(cell, lock);
-      check_race(c, cell, mask, tag);
-    }
-  }
+  for (std::uintptr_t g = first; g <= last; ++g)
+    check_granule<Flags>(c, touched_bytes(a, size, g), status[g - first], cells[g - first], tag, lock);
   ++ordinal_[c.thread];
   return Verdict::device;
 }
 
-void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
+template <unsigned Flags>
+inline void BlockChecker::check_granule(const Current& c, std::uint8_t mask, std::uint8_t& st,
+                                                               RaceCell& cell, std::uint32_t tag, bool lock) {
+  const unsigned checks = checks_;
+  if (!(Flags & kWrite) || (Flags & kAtomic)) {
+    if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
+      uninitialized_read(c);
+      st |= static_cast<std::uint8_t>(mask << 4);  // reported once per place, not per read
+    }
+  }
+  if ((Flags & kWrite) && ((st >> 4) & mask) != mask) {
+    // Blocks on other workers may write the other bytes of this granule at the same time.
+    if (lock) __atomic_fetch_or(&st, static_cast<std::uint8_t>(mask << 4), __ATOMIC_RELAXED);
+    else st |= static_cast<std::uint8_t>(mask << 4);
+  }
+  if (checks & check_racecheck) {
+    CellLock guard(cell, lock);
+    check_race<Flags>(c, cell, mask, tag);
+  }
+}
+
+template <unsigned Flags>
+inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask,
+                                                            std::uint32_t tag) {
   if (cell.tag != tag) {
     cell.write.flags = cell.read1.flags = cell.read2.flags = 0;
     cell.tag = tag;
   }
-  const bool write = c.flags & kWrite, atomic = c.flags & kAtomic;
+  constexpr bool write = Flags & kWrite, atomic = Flags & kAtomic;
   // A pair conflicts when one of the two writes and not both are atomic.
   auto conflicts = [&](const AccessRecord& e) {
-    return e.valid() && (e.bytes & mask) && (write || e.write()) && !(atomic && e.atomic()) && !ordered(e, c.thread);
+    return e.valid() && (e.bytes & mask) && (write || e.write()) && !(atomic && e.atomic()) && !ordered(e, c);
   };
   if (conflicts(cell.write)) report_race(c, cell.write);
   if (conflicts(cell.read1)) report_race(c, cell.read1);
@@ -324,7 +361,7 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
     return;
   }
   auto replaceable = [&](const AccessRecord& e) {
-    return !e.valid() || (e.block == block_ && e.thread == c.thread) || ordered(e, c.thread);
+    return !e.valid() || (e.block == c.block && e.thread == c.thread) || ordered(e, c);
   };
   // An atomic takes the write slot only from another atomic it is ordered after. A plain write
   // stays there even after its own thread's atomic: the atomics of other threads must still meet
@@ -340,7 +377,7 @@ void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mas
   // __syncwarp() or barrier orders them all) and a racing access of another warp must not be
   // pushed out by its neighbours'.
   auto warp_of = [](const AccessRecord& e) { return (std::uint64_t{e.block} << 32) | (e.thread >> 5u); };
-  const std::uint64_t my_warp = (std::uint64_t{block_} << 32) | (c.thread >> 5u);
+  const std::uint64_t my_warp = (std::uint64_t{c.block} << 32) | (c.thread >> 5u);
   if (replaceable(cell.read1)) fill(cell.read1, c, mask);
   else if (replaceable(cell.read2) || warp_of(cell.read2) == my_warp || warp_of(cell.read1) == warp_of(cell.read2))
     fill(cell.read2, c, mask);
@@ -415,7 +452,10 @@ void BlockChecker::after_atomic(unsigned thread, std::uintptr_t address) {
   std::vector<Acquired>& mine = acquired_[thread];
   const std::size_t before = mine.size();
   launch_->acquire(address, mine);
-  if (before == 0 && !mine.empty()) acquiring_.push_back(thread);
+  if (before == 0 && !mine.empty()) {
+    acquiring_.push_back(thread);
+    any_acquired_ = true;
+  }
 }
 
 // ---- reports ---------------------------------------------------------------------------------
@@ -468,5 +508,15 @@ BlockChecker::Verdict BlockChecker::other_access(std::uintptr_t a, std::size_t s
                             "(a host pointer passed to a kernel?)");
   return Verdict::fatal;
 }
+
+// The hooks' four kinds of access.
+#define CUSIM_ACCESS_KIND(F)                                                                                    \
+  template BlockChecker::Verdict BlockChecker::global_access<F>(unsigned, std::uintptr_t, std::size_t, const void*); \
+  template BlockChecker::Verdict BlockChecker::shared_access<F>(unsigned, std::uintptr_t, std::size_t, const void*);
+CUSIM_ACCESS_KIND(kRead)
+CUSIM_ACCESS_KIND(kWrite)
+CUSIM_ACCESS_KIND(kRead | kAtomic)
+CUSIM_ACCESS_KIND(kWrite | kAtomic)
+#undef CUSIM_ACCESS_KIND
 
 }  // namespace cusim::sim::check

@@ -54,17 +54,20 @@ class BlockChecker {
 
   enum class Verdict { other, device, fatal };  // device: global or shared memory, checked
   // Checks an access of `size` bytes at `address` by thread `thread` from code address `pc`
-  // (flags: AccessFlags). On Verdict::fatal, fatal() says why the access must not happen.
-  Verdict access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
-    if (address - heap_base_ < heap_size_) return global_access(thread, address, size, flags, pc);
-    if (address - shared_base_ < shared_size_) return shared_access(thread, address, size, flags, pc);
+  // (Flags: AccessFlags, known to each hook at compile time, so that each kind of access gets
+  // its own straight path). On Verdict::fatal, fatal() says why the access must not happen.
+  template <unsigned Flags>
+  Verdict access(unsigned thread, std::uintptr_t address, std::size_t size, const void* pc) {
+    if (address - heap_base_ < heap_size_) return global_access<Flags>(thread, address, size, pc);
+    if (address - shared_base_ < shared_size_) return shared_access<Flags>(thread, address, size, pc);
     // threadIdx and the other built-in variables are thread-locals: the most frequent case left.
     if (reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer()) - address < tls_bytes_) return Verdict::other;
     // Locals whose address is taken: this thread's stack, around the hook's own frame.
     if (address - reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) + 4096 < stack_bytes_ + 4096)
       return Verdict::other;
-    if (address - static_base_ < static_size_) return static_access(thread, address, size, flags, pc);
-    return other_access(address, size, flags, pc);
+    if (address - packet_ < packet_bytes_) return Verdict::other;  // the kernel's arguments
+    if (address - static_base_ < static_size_) return static_access(thread, address, size, Flags, pc);
+    return other_access(address, size, Flags, pc);
   }
   Diagnostic& fatal() { return fatal_; }
   // After an atomic that access() passed was performed: it acquires what the atomics before it on
@@ -76,47 +79,64 @@ class BlockChecker {
     std::string name;
     std::uintptr_t begin, size;
   };
-  struct Current {  // the access being checked
+  // The access being checked, and what deciding its order against a remembered access needs of
+  // the block's state, loaded once (the race cells it writes could alias the members).
+  struct Current {
     unsigned thread;
     std::uintptr_t address;
     unsigned flags;
     std::uint32_t site;
     const char* space;
+    std::uint32_t block, epoch;
+    const std::uint32_t* clocks;  // the lane clocks of the thread's warp that it has seen
+    std::uint32_t ordinal;        // the thread's checked accesses before this one
+    bool atomics;                 // some thread of the block acquired something through atomics
   };
+  Current current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc, const char* space) const;
 
-  Verdict global_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
-  Verdict shared_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
+  template <unsigned Flags>
+  Verdict global_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc);
+  template <unsigned Flags>
+  Verdict shared_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc);
   Verdict static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
   Verdict other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
-  // The checks shared by both spaces, granule by granule.
-  Verdict check_granules(const Current& c, std::uintptr_t a, std::size_t size, std::uint8_t* status, RaceCell* cells,
-                         std::uint32_t tag, bool lock);
+  // The checks shared by both spaces: one granule inline (most accesses), several out of line.
+  template <unsigned Flags>
+  [[gnu::always_inline]] Verdict check_granules(const Current& c, std::size_t size, std::uint8_t* status, RaceCell* cells, std::uint32_t tag,
+                         bool lock);
+  template <unsigned Flags>
+  [[gnu::noinline]] Verdict check_spanning(const Current& c, std::size_t size, std::uint8_t* status, RaceCell* cells,
+                                           std::uint32_t tag, bool lock);
+  template <unsigned Flags>
+  [[gnu::always_inline]] void check_granule(const Current& c, std::uint8_t mask, std::uint8_t& status, RaceCell& cell, std::uint32_t tag,
+                     bool lock);
   [[gnu::cold, gnu::noinline]] Verdict not_addressable(const Current& c, std::size_t size, std::uintptr_t granule,
                                                        std::uint8_t missing);
   [[gnu::cold, gnu::noinline]] Verdict misaligned(const Current& c, std::size_t size);
   [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
-  void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
+  template <unsigned Flags>
+  [[gnu::always_inline]] void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
   void report_race(const Current& c, const AccessRecord& other);
   void release_at_atomic(unsigned thread, std::uintptr_t address);
-  // Whether `earlier` happens before the running access of `thread`: program order, a barrier,
-  // a __syncwarp() (lane clocks), or what the thread or its block acquired through atomics.
-  // Inline, because it runs several times per access; the atomics' orderings, rare, out of line
-  // and only when some thread acquired anything.
-  bool ordered(const AccessRecord& earlier, unsigned thread) const {
-    if (earlier.block == block_) {
-      if (earlier.thread == thread || earlier.epoch < epoch_) return true;
-      if ((earlier.thread >> 5) == (thread >> 5) && earlier.clock < warp_clock_[thread][earlier.thread & 31]) return true;
+  // Whether `earlier` happens before the access `c`: program order, a barrier, a __syncwarp()
+  // (lane clocks), or what the thread or its block acquired through atomics. Inline, because it
+  // runs several times per access; the atomics' orderings, rare, out of line and only when some
+  // thread acquired anything.
+  bool ordered(const AccessRecord& earlier, const Current& c) const {
+    if (earlier.block == c.block) {
+      if (earlier.thread == c.thread || earlier.epoch < c.epoch) return true;
+      if ((earlier.thread >> 5) == (c.thread >> 5) && earlier.clock < c.clocks[earlier.thread & 31]) return true;
     }
-    if (acquiring_.empty() && block_acquired_.empty()) return false;
-    return ordered_by_atomics(earlier, thread);
+    return c.atomics && ordered_by_atomics(earlier, c.thread);
   }
   [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
-  void fill(AccessRecord& r, const Current& c, std::uint8_t mask) const;  // r := this access
+  static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const;
   bool stack_or_static(std::uintptr_t a) const;
 
   LaunchState* launch_ = nullptr;
+  unsigned checks_ = 0;             // the launch's CheckBits
   GlobalShadow* global_ = nullptr;
   std::uintptr_t heap_base_ = 0, heap_size_ = 0;
   std::uintptr_t shared_base_ = 0, shared_size_ = 0;
@@ -148,6 +168,7 @@ class BlockChecker {
   std::vector<std::vector<Acquired>> acquired_;  // what each thread learned through atomics
   std::vector<unsigned> acquiring_;              // threads whose acquired_ is not empty
   std::vector<Acquired> block_acquired_;         // what the whole block learned (joined at barriers)
+  bool any_acquired_ = false;                    // acquiring_ or block_acquired_ is not empty
 };
 
 }  // namespace cusim::sim::check

@@ -30,7 +30,7 @@ template <unsigned Flags>
                                                                 const volatile void* p, std::size_t size,
                                                                 const void* pc) {
   const auto a = reinterpret_cast<std::uintptr_t>(p);
-  const check::BlockChecker::Verdict v = c->access(thread, a, size, Flags, pc);
+  const check::BlockChecker::Verdict v = c->access<Flags>(thread, a, size, pc);
   if (v != check::BlockChecker::Verdict::fatal)
     for (BlockObserver* o : *running::observers) o->access(thread, a, size, Flags, pc);
   return v;
@@ -48,7 +48,7 @@ template <unsigned Flags>
   const check::BlockChecker::Verdict v =
       __builtin_expect(running::observers != nullptr, 0)
           ? check_and_observe<Flags>(c, t->linear, p, size, pc)
-          : c->access(t->linear, reinterpret_cast<std::uintptr_t>(p), size, Flags, pc);
+          : c->access<Flags>(t->linear, reinterpret_cast<std::uintptr_t>(p), size, pc);
   running::checker = c;
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
