@@ -490,7 +490,8 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, std::source_location 
   SimThread& t = *running::thread;
   t.state = ThreadState::at_barrier;
   t.site = site;
-  barrier_true_ += predicate != 0;
+  // Counted apart from the arrival, which GCC would otherwise pair with it in a vector register.
+  if (predicate) ++barrier_true_;
   if (barrier_arrived_++ == 0) first_barrier_arrival(site);
   // One call site is one static location record: the same record is the common case.
   else if (__builtin_expect(std::memcmp(&site, &barrier_site_, sizeof site) != 0, 0)) other_site_arrival(site);
@@ -500,14 +501,14 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, std::source_location 
   return op == detail::BarrierOp::plain ? 0 : barrier_result(op);
 }
 
-void BlockRun::first_barrier_arrival(const std::source_location& site) {
+void BlockRun::first_barrier_arrival(std::source_location site) {
   barrier_site_ = site;
   if (__builtin_expect(observers_.any(), 0)) observe_first_arrival();
 }
 
 // Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
 // the hardware; synccheck reports them (CUDA leaves it undefined).
-void BlockRun::other_site_arrival(const std::source_location& site) {
+void BlockRun::other_site_arrival(std::source_location site) {
   if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
 }
 

@@ -162,8 +162,8 @@ class BlockRun {
   void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
   [[gnu::noinline]] void dispatch_slow(Context* save);
-  [[gnu::noinline]] void first_barrier_arrival(const std::source_location& site);
-  [[gnu::noinline]] void other_site_arrival(const std::source_location& site);
+  [[gnu::noinline]] void first_barrier_arrival(std::source_location site);
+  [[gnu::noinline]] void other_site_arrival(std::source_location site);
   [[gnu::noinline]] int barrier_result(detail::BarrierOp op) const;
   void make_ready(SimThread& t);
   [[gnu::noinline]] void release_barrier();

@@ -14,11 +14,12 @@ namespace cusim::sim {
 #if defined(__x86_64__)
 // cusim's own jump on x86-64: Boost.Context's jump_fcontext (1.74, SysV x86-64) without two things
 // the simulator does not need (measured together: 12.7 to 10.0 ns per thread per barrier):
-//  - reloading the MXCSR and x87 control words of the resumed context (ldmxcsr, fldcw). Kernel
-//    code cannot change the floating-point environment (CUDA has no such call; the rounding
-//    intrinsics are per operation), so every context of an OS thread has the same one. The words
-//    are still *stored*, so a frame it saves is exactly the frame jump_fcontext saves, and contexts
-//    made by make_fcontext start as before.
+//  - saving and reloading the MXCSR and x87 control words (stmxcsr, fnstcw, ldmxcsr, fldcw).
+//    Kernel code cannot change the floating-point environment (CUDA has no such call; the rounding
+//    intrinsics are per operation), so every context of an OS thread has the same one. Their
+//    slots are kept, unwritten, so a frame it saves has jump_fcontext's layout, and contexts made
+//    by make_fcontext start as before (every switch on x86-64 is this one: nothing reads the
+//    slots).
 //  - leaving by `jmp *%r8` instead of `ret`. With `ret`, and every switch made from one call site
 //    (switch_to is out of line), the CPU's return-stack predictor is right on every switch: the
 //    entry it pops is the one `call` that reaches this code, and every suspended context resumes
@@ -36,8 +37,6 @@ asm(R"(
   .type cusim_jump_fcontext,@function
 cusim_jump_fcontext:
   leaq -0x38(%rsp), %rsp
-  stmxcsr (%rsp)
-  fnstcw 0x4(%rsp)
   movq %r12, 0x8(%rsp)
   movq %r13, 0x10(%rsp)
   movq %r14, 0x18(%rsp)
