@@ -185,7 +185,7 @@ void BlockChecker::on_fence(unsigned thread) {
 
 BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
                                              const char* space) const {
-  return Current{thread,  a,      flags,  site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
+  return Current{thread, a, flags, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
                  ordinal_[thread], any_acquired_};
 }
 
@@ -286,7 +286,7 @@ void BlockChecker::uninitialized_read(const Current& c) {
 
 template <unsigned Flags>
 inline BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std::size_t size, std::uint8_t* status,
-                                                   RaceCell* cells, std::uint32_t tag, bool lock) {
+                                                          RaceCell* cells, std::uint32_t tag, bool lock) {
   const std::uintptr_t a = c.address;
   if ((a & 3u) + size > 4) [[unlikely]] return check_spanning<Flags>(c, size, status, cells, tag, lock);
   const std::uint8_t mask = byte_mask(unsigned(a & 3u), unsigned(size));
@@ -318,8 +318,8 @@ BlockChecker::Verdict BlockChecker::check_spanning(const Current& c, std::size_t
 }
 
 template <unsigned Flags>
-inline void BlockChecker::check_granule(const Current& c, std::uint8_t mask, std::uint8_t& st,
-                                                               RaceCell& cell, std::uint32_t tag, bool lock) {
+inline void BlockChecker::check_granule(const Current& c, std::uint8_t mask, std::uint8_t& st, RaceCell& cell,
+                                        std::uint32_t tag, bool lock) {
   const unsigned checks = checks_;
   if (!(Flags & kWrite) || (Flags & kAtomic)) {
     if ((checks & check_initcheck) && ((st >> 4) & mask) != mask) {
@@ -339,8 +339,7 @@ inline void BlockChecker::check_granule(const Current& c, std::uint8_t mask, std
 }
 
 template <unsigned Flags>
-inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask,
-                                                            std::uint32_t tag) {
+inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
   if (cell.tag != tag) {
     cell.write.flags = cell.read1.flags = cell.read2.flags = 0;
     cell.tag = tag;

@@ -102,14 +102,14 @@ class BlockChecker {
   Verdict other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void* pc);
   // The checks shared by both spaces: one granule inline (most accesses), several out of line.
   template <unsigned Flags>
-  [[gnu::always_inline]] Verdict check_granules(const Current& c, std::size_t size, std::uint8_t* status, RaceCell* cells, std::uint32_t tag,
-                         bool lock);
+  [[gnu::always_inline]] Verdict check_granules(const Current& c, std::size_t size, std::uint8_t* status,
+                                                RaceCell* cells, std::uint32_t tag, bool lock);
   template <unsigned Flags>
   [[gnu::noinline]] Verdict check_spanning(const Current& c, std::size_t size, std::uint8_t* status, RaceCell* cells,
                                            std::uint32_t tag, bool lock);
   template <unsigned Flags>
-  [[gnu::always_inline]] void check_granule(const Current& c, std::uint8_t mask, std::uint8_t& status, RaceCell& cell, std::uint32_t tag,
-                     bool lock);
+  [[gnu::always_inline]] void check_granule(const Current& c, std::uint8_t mask, std::uint8_t& status, RaceCell& cell,
+                                            std::uint32_t tag, bool lock);
   [[gnu::cold, gnu::noinline]] Verdict not_addressable(const Current& c, std::size_t size, std::uintptr_t granule,
                                                        std::uint8_t missing);
   [[gnu::cold, gnu::noinline]] Verdict misaligned(const Current& c, std::size_t size);
@@ -136,7 +136,7 @@ class BlockChecker {
   bool stack_or_static(std::uintptr_t a) const;
 
   LaunchState* launch_ = nullptr;
-  unsigned checks_ = 0;             // the launch's CheckBits
+  unsigned checks_ = 0;  // the launch's CheckBits
   GlobalShadow* global_ = nullptr;
   std::uintptr_t heap_base_ = 0, heap_size_ = 0;
   std::uintptr_t shared_base_ = 0, shared_size_ = 0;
@@ -168,7 +168,7 @@ class BlockChecker {
   std::vector<std::vector<Acquired>> acquired_;  // what each thread learned through atomics
   std::vector<unsigned> acquiring_;              // threads whose acquired_ is not empty
   std::vector<Acquired> block_acquired_;         // what the whole block learned (joined at barriers)
-  bool any_acquired_ = false;                    // acquiring_ or block_acquired_ is not empty
+  bool any_acquired_ = false;                    // acquiring_ or block_acquired_ not empty
 };
 
 }  // namespace cusim::sim::check
