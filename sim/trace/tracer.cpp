@@ -27,6 +27,21 @@ struct Tracer::Worker {
     detail::WarpOp op = detail::WarpOp::sync;
   };
   std::vector<ThreadSlice> threads;
+
+  // A record of the running block on track `tid`, from `begin` to `end`; `c` is the warp, the
+  // thread or the count the kind of record shows.
+  Record block_record(RecordKind kind, std::uint64_t begin, std::uint64_t end, std::uint32_t c,
+                      std::uint32_t tid) const {
+    Record r;
+    r.kind = kind;
+    r.begin_ns = begin;
+    r.end_ns = end;
+    r.a = block;
+    r.b = launch;
+    r.c = static_cast<std::uint16_t>(c);
+    r.tid = tid;
+    return r;
+  }
 };
 
 Tracer* Tracer::get() {
@@ -143,15 +158,7 @@ void Tracer::block_begin(std::uint32_t launch, std::uint64_t block, unsigned thr
 
 void Tracer::close_warp_slice(Worker& w, std::uint64_t now) {
   if (w.warp == ~0u) return;
-  Record r;
-  r.kind = RecordKind::warp_slice;
-  r.begin_ns = w.warp_begin;
-  r.end_ns = now;
-  r.a = w.block;
-  r.b = w.launch;
-  r.c = static_cast<std::uint16_t>(w.warp);
-  r.tid = warp_track(w.index, w.warp);
-  w.buffer->add(r);
+  w.buffer->add(w.block_record(RecordKind::warp_slice, w.warp_begin, now, w.warp, warp_track(w.index, w.warp)));
   w.warp = ~0u;
 }
 
@@ -163,14 +170,8 @@ void Tracer::block_end(bool failed) {
   for (std::uint32_t t = 0; t < w.threads.size(); ++t)
     if (w.threads[t].running) thread_stops(t, ThreadStop::exited, std::source_location{}, detail::WarpOp::sync);
   w.threads.clear();
-  Record r;
-  r.kind = RecordKind::block;
-  r.begin_ns = w.block_begin;
-  r.end_ns = now;
-  r.a = w.block;
-  r.b = w.launch;
+  Record r = w.block_record(RecordKind::block, w.block_begin, now, 0, worker_track(w.index));
   r.op = failed;
-  r.tid = worker_track(w.index);
   w.buffer->add(r);
   if (w.atomics) {
     Record c;
@@ -189,16 +190,9 @@ void Tracer::barrier_first_arrival() { worker().barrier_begin = now_ns(); }
 
 void Tracer::barrier_released(const std::source_location& site, std::uint32_t arrived) {
   Worker& w = worker();
-  Record r;
-  r.kind = RecordKind::barrier;
-  r.begin_ns = w.barrier_begin;
-  r.end_ns = now_ns();
-  r.a = w.block;
-  r.b = w.launch;
-  r.c = static_cast<std::uint16_t>(arrived);
+  Record r = w.block_record(RecordKind::barrier, w.barrier_begin, now_ns(), arrived, worker_track(w.index));
   r.ptr = site.file_name();
   r.d = site.line();
-  r.tid = worker_track(w.index);
   w.buffer->add(r);
 }
 
@@ -215,17 +209,10 @@ void Tracer::thread_runs(std::uint32_t linear) {
   if (detail_ != TraceDetail::threads) return;
   Worker::ThreadSlice& s = w.threads[linear];
   if (s.waiting) {
-    Record r;
-    r.kind = RecordKind::thread_wait;
-    r.begin_ns = s.since;
-    r.end_ns = now;
-    r.a = w.block;
-    r.b = w.launch;
-    r.c = static_cast<std::uint16_t>(linear);
+    Record r = w.block_record(RecordKind::thread_wait, s.since, now, linear, thread_track(w.index, linear));
     r.op = static_cast<std::uint8_t>(static_cast<unsigned>(s.why) | static_cast<unsigned>(s.op) << 4);
     r.ptr = s.file;
     r.d = s.line;
-    r.tid = thread_track(w.index, linear);
     w.buffer->add(r);
   }
   s.since = now;
@@ -238,15 +225,7 @@ void Tracer::thread_stops(std::uint32_t linear, ThreadStop why, const std::sourc
   Worker& w = worker();
   Worker::ThreadSlice& s = w.threads[linear];
   const std::uint64_t now = now_ns();
-  Record r;
-  r.kind = RecordKind::thread_run;
-  r.begin_ns = s.since;
-  r.end_ns = now;
-  r.a = w.block;
-  r.b = w.launch;
-  r.c = static_cast<std::uint16_t>(linear);
-  r.tid = thread_track(w.index, linear);
-  w.buffer->add(r);
+  w.buffer->add(w.block_record(RecordKind::thread_run, s.since, now, linear, thread_track(w.index, linear)));
   s.running = false;
   s.waiting = why != ThreadStop::exited;
   s.since = now;
@@ -258,15 +237,10 @@ void Tracer::thread_stops(std::uint32_t linear, ThreadStop why, const std::sourc
 
 void Tracer::warp_op(unsigned warp, detail::WarpOp op, unsigned mask) {
   Worker& w = worker();
-  Record r;
-  r.kind = RecordKind::warp_op;
-  r.begin_ns = r.end_ns = now_ns();
-  r.a = w.block;
-  r.b = w.launch;
-  r.c = static_cast<std::uint16_t>(warp);
+  const std::uint64_t now = now_ns();
+  Record r = w.block_record(RecordKind::warp_op, now, now, warp, warp_track(w.index, warp));
   r.d = mask;
   r.op = static_cast<std::uint8_t>(op);
-  r.tid = warp_track(w.index, warp);
   w.buffer->add(r);
 }
 
