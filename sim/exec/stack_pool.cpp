@@ -24,9 +24,9 @@ void unmap(const Stack& s) {
   asan::remove_stack(s.low);
   // Frames abandoned on this stack (a failed block's) leave poisoned shadow behind; the range
   // may next be mapped for anything.
-  ASAN_UNPOISON_MEMORY_REGION(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes);
+  ASAN_UNPOISON_MEMORY_REGION(s.low - StackPool::kGuardBytes, s.size + StackPool::kColorSpan + StackPool::kGuardBytes);
 #endif
-  munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kGuardBytes);
+  munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kColorSpan + StackPool::kGuardBytes);
 }
 }  // namespace
 
@@ -47,19 +47,21 @@ Stack StackPool::acquire(std::size_t size) {
     if (s.size == size) {
 #if CUSIM_ASAN_FIBERS
       // Released after a failed block, whose frames were abandoned with their redzones poisoned.
-      ASAN_UNPOISON_MEMORY_REGION(s.low, s.size);
+      ASAN_UNPOISON_MEMORY_REGION(s.low, s.size + kColorSpan);
 #endif
       return s;
     }
     unmap(s);  // the configured size changed since this stack was made
   }
-  void* p = mmap(nullptr, size + kGuardBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* p = mmap(nullptr, size + kColorSpan + kGuardBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   mprotect(p, kGuardBytes, PROT_NONE);
 #if CUSIM_ASAN_FIBERS
-  asan::add_stack(static_cast<char*>(p) + kGuardBytes, size);
+  asan::add_stack(static_cast<char*>(p) + kGuardBytes, size + kColorSpan);
 #endif
-  return Stack{static_cast<char*>(p) + kGuardBytes, size};
+  const std::size_t color = made_++ * kColorStep % kColorSpan;
+  return Stack{static_cast<char*>(p) + kGuardBytes, size, color};
 }
 
 void StackPool::release(Stack s) { free_.push_back(s); }
