@@ -33,8 +33,11 @@
 
 #include "kernels.hpp"
 #include "random.hpp"
+#include "serial_loops.hpp"
 
 namespace {
+
+using namespace serial_loops;
 
 // ---- options ---------------------------------------------------------------------------------
 
@@ -209,41 +212,6 @@ std::string compare_relative(const char* what, const float* expected, const floa
       return std::string(what) + "[" + std::to_string(i) + "]: expected " + std::to_string(expected[i]) + ", got " +
              std::to_string(actual[i]) + " (relative tolerance 1e-4)";
   return "";
-}
-
-// ---- serial baselines: the same work as each kernel, as a plain loop on one core --------------
-// noinline keeps each loop as compiled on its own, with nothing hoisted across timed runs.
-
-__attribute__((noinline)) void serial_vector_add(const float* a, const float* b, float* c, int n) {
-  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];
-}
-
-__attribute__((noinline)) void serial_square(const float* in, float* out, int n) {
-  for (int i = 0; i < n; ++i) out[i] = in[i] * in[i];
-}
-
-__attribute__((noinline)) void serial_histogram(const unsigned char* in, unsigned* bins, int n) {
-  for (int b = 0; b < 256; ++b) bins[b] = 0;
-  for (int i = 0; i < n; ++i) ++bins[in[i]];
-}
-
-// The cache-friendly i-k-j order.
-__attribute__((noinline)) void serial_matmul(const float* a, const float* b, float* c, int n) {
-  for (int i = 0; i < n; ++i) {
-    float* ci = c + std::size_t(i) * n;
-    for (int j = 0; j < n; ++j) ci[j] = 0.0f;
-    for (int k = 0; k < n; ++k) {
-      const float aik = a[std::size_t(i) * n + k];
-      const float* bk = b + std::size_t(k) * n;
-      for (int j = 0; j < n; ++j) ci[j] += aik * bk[j];
-    }
-  }
-}
-
-__attribute__((noinline)) float serial_sum(const float* in, int n) {
-  float s = 0.0f;
-  for (int i = 0; i < n; ++i) s += in[i];
-  return s;
 }
 
 // ---- workloads -------------------------------------------------------------------------------
