@@ -19,14 +19,17 @@ std::size_t StackPool::page_round(std::size_t n) {
 }
 
 namespace {
+// Bytes mapped for a stack of `size` usable bytes: guard, stack, colour span.
+std::size_t mapped_bytes(std::size_t size) { return StackPool::kGuardBytes + size + StackPool::kColorSpan; }
+
 void unmap(const Stack& s) {
 #if CUSIM_ASAN_FIBERS
   asan::remove_stack(s.low);
   // Frames abandoned on this stack (a failed block's) leave poisoned shadow behind; the range
   // may next be mapped for anything.
-  ASAN_UNPOISON_MEMORY_REGION(s.low - StackPool::kGuardBytes, s.size + StackPool::kColorSpan + StackPool::kGuardBytes);
+  ASAN_UNPOISON_MEMORY_REGION(s.low - StackPool::kGuardBytes, mapped_bytes(s.size));
 #endif
-  munmap(s.low - StackPool::kGuardBytes, s.size + StackPool::kColorSpan + StackPool::kGuardBytes);
+  munmap(s.low - StackPool::kGuardBytes, mapped_bytes(s.size));
 }
 }  // namespace
 
@@ -53,8 +56,7 @@ Stack StackPool::acquire(std::size_t size) {
     }
     unmap(s);  // the configured size changed since this stack was made
   }
-  void* p = mmap(nullptr, size + kColorSpan + kGuardBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void* p = mmap(nullptr, mapped_bytes(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   mprotect(p, kGuardBytes, PROT_NONE);
 #if CUSIM_ASAN_FIBERS
