@@ -11,7 +11,10 @@
 //     (threads of a block back to back, as the runner starts them), with nothing else added.
 //  2. Context switches. Every thread passing a barrier, and every lane of a warp collective but
 //     the last, gives the CPU to another thread. The ring below switches among 256 contexts on
-//     stacks from the engine's own pool with the engine's own switch, and nothing else.
+//     stacks from the engine's own pool with the engine's own switch, prefetching the context
+//     kContextPrefetchAhead switches ahead as the engine's dispatch does, and nothing else. It is
+//     also timed without the prefetch and without the stacks' colours, which shows what each
+//     is worth.
 //
 // Each floor divided by the serial time and by the number of cores (blocks run in parallel, so a
 // floor spreads at best over all cores) bounds the simulator's ratio from below. See
@@ -122,23 +125,29 @@ constexpr int kRounds = 20000;
 Context g_ctx[kFibers];
 Context g_main;
 int g_next_id = 0;
+bool g_prefetch = true;
 
 // Fresh fibers are first entered in ring order, so each takes the next id. Each passes the CPU to
-// its successor kRounds times; then fiber 0 returns to main and the others stay parked (their
+// its successor kRounds times (prefetching, when g_prefetch, the context it will resume
+// kContextPrefetchAhead switches later, as BlockRun::dispatch does); then fiber 0 returns to main and the others stay parked (their
 // stacks hold nothing to clean up).
 void ring_entry(Transfer t) {
   cusim::sim::arrive(t);
   const int me = g_next_id++;
   const int next = (me + 1) % kFibers;
-  for (int round = 0; round < kRounds; ++round) cusim::sim::switch_to(&g_ctx[me], g_ctx[next]);
+  const int ahead = (me + int(cusim::sim::kContextPrefetchAhead)) % kFibers;
+  for (int round = 0; round < kRounds; ++round) {
+    if (g_prefetch) cusim::sim::prefetch_context(g_ctx[ahead]);
+    cusim::sim::switch_to(&g_ctx[me], g_ctx[next]);
+  }
   cusim::sim::switch_to(nullptr, g_main);  // fiber 0, after its last round
   std::abort();
 }
 
 // ns per switch among kFibers contexts on stacks from the engine's pool: coloured as the engine's
-// are, or with every top at the same offset in its page (`uncoloured`). The first round also
-// starts the fibers, which kRounds rounds make negligible.
-double switch_ns(bool uncoloured) {
+// are, or with every top at the same offset in its page (`uncoloured`); with or without the
+// engine's prefetch. The first round also starts the fibers, which kRounds rounds make negligible.
+double switch_ns(bool uncoloured, bool prefetch) {
   cusim::sim::StackPool pool;
   std::vector<cusim::sim::Stack> stacks;
   for (int i = 0; i < kFibers; ++i) {
@@ -147,6 +156,7 @@ double switch_ns(bool uncoloured) {
     g_ctx[i] = cusim::sim::make_context(uncoloured ? s.low + s.size : s.top(), s.size, &ring_entry);
   }
   g_next_id = 0;
+  g_prefetch = prefetch;
   const double ms = time_ms([] { cusim::sim::switch_to(&g_main, g_ctx[0]); });
   for (const auto& s : stacks) pool.release(s);
   return ms * 1e6 / (double(kRounds) * kFibers);
@@ -198,12 +208,13 @@ int main(int argc, char** argv) {
   const auto su = interleaved_medians({[&] { g_sink = g_sink + serial_loops::serial_sum(values.data(), kSumN); }},
                                       [&] { g_sink = g_sink + sum(values); }, runs);
 
-  std::vector<double> coloured, plain;
+  std::vector<double> engine, unprefetched, plain;
   for (int r = 0; r < runs; ++r) {
-    coloured.push_back(switch_ns(false));
-    plain.push_back(switch_ns(true));
+    engine.push_back(switch_ns(false, true));
+    unprefetched.push_back(switch_ns(false, false));
+    plain.push_back(switch_ns(true, false));
   }
-  const double sw = median(coloured), sw_plain = median(plain);
+  const double sw = median(engine), sw_unprefetched = median(unprefetched), sw_plain = median(plain);
 
   // Switches each workload cannot avoid, one thread at a time: every thread passing a barrier
   // but the last of its block, every lane of a warp collective but the last of its warp.
@@ -221,8 +232,9 @@ int main(int argc, char** argv) {
   std::printf("%-62s %10.3f %10s\n", "matmul 256, i-k-j (serial baseline)", mm[0], "1");
   std::printf("%-62s %10.3f %10.2f\n", "  its arithmetic in thread order (one chain per output)", mm[1], mm[1] / mm[0]);
   std::printf("%-62s %10.3f %10s\n", "sum of 2^22 floats (the reductions' serial baseline)", su[0], "1");
-  std::printf("\n%-62s %10.2f ns\n", "one switch among 256 fibers, coloured stacks (the engine's)", sw);
-  std::printf("%-62s %10.2f ns\n", "one switch among 256 fibers, all tops at one page offset", sw_plain);
+  std::printf("\n%-62s %10.2f ns\n", "one switch among 256 fibers, the engine's (coloured, prefetched)", sw);
+  std::printf("%-62s %10.2f ns\n", "  coloured stacks, no prefetch", sw_unprefetched);
+  std::printf("%-62s %10.2f ns\n", "  all tops at one page offset, no prefetch", sw_plain);
 
   std::printf("\nfloors of the E1 ratios on %u core(s): what running CUDA threads one at a time costs before\n"
               "any engine work (docs/PERFORMANCE.md, \"Floors\"):\n",
@@ -237,6 +249,6 @@ int main(int argc, char** argv) {
   std::printf("  %-34s %8.2f   %s\n", "one thread passing a barrier, ns", sw * 255 / 256, "<= 6");
   std::printf("\nbench floors square_serial_ms=%.3f square_thread_ms=%.3f square_warp_ms=%.3f hist_serial_ms=%.3f "
               "hist_thread_ms=%.3f matmul_serial_ms=%.3f matmul_thread_ms=%.3f sum_serial_ms=%.3f switch_ns=%.2f "
-              "switch_uncoloured_ns=%.2f cores=%u\n",
-              sq[0], sq[1], sq[2], hist[0], hist[1], mm[0], mm[1], su[0], sw, sw_plain, cores);
+              "switch_unprefetched_ns=%.2f switch_uncoloured_ns=%.2f cores=%u\n",
+              sq[0], sq[1], sq[2], hist[0], hist[1], mm[0], mm[1], su[0], sw, sw_unprefetched, sw_plain, cores);
 }

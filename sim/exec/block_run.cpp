@@ -459,9 +459,12 @@ void BlockRun::observe_atomic() {
 }
 
 // Inline: the common case, another thread ready to resume, is a few loads and stores before the
-// switch; dispatch_slow() covers the rest.
+// switch; dispatch_slow() covers the rest. The context a few places further down the queue is
+// prefetched (context.hpp says why).
 inline void BlockRun::dispatch(Context* save) {
   if (__builtin_expect(ready_head_ == ready_tail_, 0)) return dispatch_slow(save);
+  if (ready_tail_ - ready_head_ > kContextPrefetchAhead)
+    prefetch_context(ready_[(ready_head_ + kContextPrefetchAhead) & ready_mask_]->ctx);
   SimThread& next = *ready_[ready_head_++ & ready_mask_];
   next.state = ThreadState::running;
   if (&next == running::thread && save) return;  // the suspending thread is itself next

@@ -54,6 +54,15 @@ inline void arrive(Transfer t) {
 // context.cpp): one call site keeps the CPU's return prediction right across switches.
 [[gnu::noinline]] void switch_to(Context* save, Context to);
 
+// Every resumed context is on a stack page of its own: a block of 256 threads passing a barrier
+// touches 256 pages in turn, more than the first-level data TLB holds (the switch among 256
+// fibers costs twice what it costs among 64). The engine knows which contexts it resumes next (its
+// ready queue), so it prefetches the saved frame of the one kContextPrefetchAhead switches ahead:
+// the page walk and the cache miss then overlap the switches before it. bench/bench_floors, 256
+// fibers in a ring: 5.8 ns a switch without the prefetch, 2.4 with it.
+inline constexpr unsigned kContextPrefetchAhead = 4;
+inline void prefetch_context(Context c) { __builtin_prefetch(c); }
+
 // A fresh context that will run entry(t) on the stack whose highest address is `stack_top`;
 // entry must call arrive(t) first and must never return.
 inline Context make_context(void* stack_top, std::size_t size, void (*entry)(Transfer)) {
