@@ -21,7 +21,8 @@ sim::BlockRun& running_block(const char* what) {
 }
 }  // namespace
 
-// barrier() pauses the checks itself, so that this call is a jump.
+// sync() and barrier() pause the checks themselves where they need to, so that these calls are jumps.
+void block_sync(std::source_location site) { running_block("__syncthreads()").sync(site); }
 int block_barrier(BarrierOp op, int predicate, std::source_location site) {
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }

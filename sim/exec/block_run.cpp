@@ -263,8 +263,11 @@ void BlockRun::runner_entry(Transfer t) {
   running::block->runner_loop(running::block->starting_runner_);
 }
 
+// Makes `t` the running thread. A thread resumed here goes back to kernel code, so the checks
+// are on again: sync() lets a thread leave without pausing them, and relies on this.
 inline void BlockRun::enter(SimThread& t) {
   running::thread = &t;
+  running::checker = active_checker_;
   detail::tls_thread_idx = thread_index_[t.linear];
 }
 
@@ -439,7 +442,10 @@ void BlockRun::suspend_slow(SimThread& t, ThreadStop why) {
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
   if (thread_observers_.any()) observe_stop(t, why);
   dispatch(&t.ctx);
-  if (thread_observers_.any()) observe_run(t.linear);
+  if (thread_observers_.any()) {
+    running::PauseChecks pause;  // resumed by enter(), which turned them on
+    observe_run(t.linear);
+  }
 }
 
 void BlockRun::observe_run(std::uint32_t linear) {
@@ -473,6 +479,9 @@ inline void BlockRun::dispatch(Context* save) {
 }
 
 void BlockRun::dispatch_slow(Context* save) {
+  // A runner or the worker runs next: engine code until a kernel thread starts or is resumed
+  // (sync() may come here with the checks on).
+  running::checker = nullptr;
   if (next_start_ < n_) {
     switch_to(save, next_runner());
     return;
@@ -482,6 +491,32 @@ void BlockRun::dispatch_slow(Context* save) {
 }
 
 // ---- barrier ---------------------------------------------------------------------------------
+
+// __syncthreads(). The common arrival (neither the first nor the last, at the first arrival's
+// call site, with no __activemask waiting and no per-thread observer) books itself and resumes
+// the next ready thread; every other arrival takes barrier(), which does the whole work.
+//
+// Once this thread is resumed nothing of this function is needed, so the switch (at the end of
+// dispatch) is its tail call: the function keeps no frame, and the kernel's callee-saved
+// registers are saved once, by the switch, instead of once more by a prologue here. For the
+// same reason it does not pause the checks: it makes no access that the checked build
+// instruments, dispatch_slow() pauses them before engine code runs, and enter() turns them on for
+// the thread it resumes. A waiting arrival means the straight-through run was settled (the first
+// thread to block settles it), so that needs no test here.
+void BlockRun::sync(std::source_location site) {
+  const std::uint32_t arrived = barrier_arrived_;
+  if (__builtin_expect(arrived == 0 || arrived + 1 == live_ || std::memcmp(&site, &barrier_site_, sizeof site) != 0 ||
+                           activemask_waiters_ != 0 || thread_observers_.any(),
+                       0))
+    return sync_slow(site);
+  SimThread& t = *running::thread;
+  t.state = ThreadState::at_barrier;
+  t.site = site;
+  barrier_arrived_ = arrived + 1;
+  dispatch(&t.ctx);
+}
+
+void BlockRun::sync_slow(std::source_location site) { barrier(detail::BarrierOp::plain, 0, site); }
 
 // The per-arrival path is kept to what every arrival needs; the first arrival, an arrival at another
 // call site, the release and the return value of the predicate forms are out of line.

@@ -86,7 +86,9 @@ class BlockRun {
   // Whether a simulated thread (not the engine itself) is running on this OS thread.
   static bool in_thread() { return running::thread != nullptr; }
 
-  // Pauses the checks itself (block_barrier jumps here).
+  // __syncthreads() (block_sync jumps here), and the barriers that reduce a predicate
+  // (block_barrier jumps here). Both pause the checks themselves where the engine's work needs it.
+  void sync(std::source_location site);
   int barrier(detail::BarrierOp op, int predicate, std::source_location site);
   std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
                                 std::source_location site);
@@ -162,6 +164,7 @@ class BlockRun {
   void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
   [[gnu::noinline]] void dispatch_slow(Context* save);
+  [[gnu::noinline]] void sync_slow(std::source_location site);
   [[gnu::noinline]] void first_barrier_arrival(std::source_location site);
   [[gnu::noinline]] void other_site_arrival(std::source_location site);
   [[gnu::noinline]] int barrier_result(detail::BarrierOp op) const;

@@ -47,7 +47,7 @@ inline constexpr int warpSize = 32;
 
 // ---- barriers and fences ---------------------------------------------------------------------
 inline void __syncthreads(std::source_location site = std::source_location::current()) {
-  ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::plain, 0, site);
+  ::cusim::detail::block_sync(site);
 }
 inline int __syncthreads_count(int predicate, std::source_location site = std::source_location::current()) {
   return ::cusim::detail::block_barrier(::cusim::detail::BarrierOp::count, predicate, site);

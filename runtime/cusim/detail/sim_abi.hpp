@@ -39,6 +39,9 @@ enum class FenceScope : unsigned char { block, device, system };
 // by reference, kernel code would store it to its stack first, and the checked build instruments
 // that store (one more access hook per barrier or warp intrinsic).
 
+// __syncthreads(): the hot one of the barriers, with an entry of its own that returns nothing, so
+// that the engine's switch to the next thread can be its last call (sim/exec/block_run.cpp).
+void block_sync(std::source_location site);
 // __syncthreads and its reducing forms; returns the reduction (0 for plain).
 int block_barrier(BarrierOp op, int predicate, std::source_location site);
 
