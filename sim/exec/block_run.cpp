@@ -602,8 +602,34 @@ void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {
 
 // ---- warps -----------------------------------------------------------------------------------
 
-std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
-                                        std::source_location site) {
+// The common arrival (the warp has one open collective, with this intrinsic and mask, which names
+// this lane, and this lane is not the last to arrive; no __activemask waits and no per-thread
+// observer) books its operands and resumes the next ready thread, as sync() does: no frame, the
+// switch a tail jump, the checks not paused (sync() says why). Every other arrival takes
+// warp_arrive_slow().
+void BlockRun::warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                           std::source_location site) {
+  SimThread& t = *running::thread;
+  const unsigned lane = t.linear & 31, bit = 1u << lane;
+  Warp& w = warps_[t.linear >> 5];
+  WarpCollective& coll = w.open[0];
+  if (__builtin_expect(straight_run_ || w.pending != 1 || coll.mask != mask || coll.op != op || !(mask & bit) ||
+                           (coll.arrived | bit) == mask || activemask_waiters_ != 0 || thread_observers_.any(),
+                       0))
+    return warp_arrive_slow(op, mask, value, b, c, site);
+  t.site = site;
+  t.op = op;
+  w.value[lane] = value;
+  w.b[lane] = b;
+  w.c[lane] = c;
+  coll.arrived |= bit;
+  t.state = ThreadState::at_warp;
+  dispatch(&t.ctx);
+}
+
+void BlockRun::warp_arrive_slow(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                                std::source_location site) {
+  running::PauseChecks pause;
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
   const unsigned warp_index = t.linear >> 5, lane = t.linear & 31, bit = 1u << lane;
@@ -615,7 +641,7 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
     w.activemask_waiting |= bit;
     ++activemask_waiters_;
     suspend(t, ThreadStop::warp);
-    return w.value[lane];
+    return;
   }
   w.value[lane] = value;
   w.b[lane] = b;
@@ -631,11 +657,10 @@ std::uint64_t BlockRun::warp_collective(detail::WarpOp op, unsigned mask, std::u
     const WarpCollective done = *coll;
     *coll = w.open[--w.pending];  // close it before anyone runs
     complete(w, warp_index, done);
-    return w.value[lane];
+    return;
   }
   t.state = ThreadState::at_warp;
   suspend(t, ThreadStop::warp);
-  return w.value[lane];
 }
 
 // Validates a lane's call of a warp intrinsic and returns the collective it joins (opening one

@@ -90,8 +90,13 @@ class BlockRun {
   // (block_barrier jumps here). Both pause the checks themselves where the engine's work needs it.
   void sync(std::source_location site);
   int barrier(detail::BarrierOp op, int predicate, std::source_location site);
-  std::uint64_t warp_collective(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
-                                std::source_location site);
+  // A lane's call of a warp intrinsic: returns when the collective is complete; lane_result()
+  // then gives this lane's result. Pauses the checks itself where the engine's work needs it.
+  void warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c, std::source_location site);
+  static std::uint64_t lane_result() {
+    const std::uint32_t linear = running::thread->linear;
+    return running::block->warps_[linear >> 5].value[linear & 31];
+  }
   void* shared_static(const detail::SharedDecl& decl, std::source_location site);
   void* shared_dynamic() { return arena_.dynamic_base(); }
   // Ends the block and the launch with `d`, abandoning every thread of the block.
@@ -158,13 +163,15 @@ class BlockRun {
   [[gnu::noinline]] void observe_first_arrival();
   [[gnu::noinline]] void observe_atomic();
   // Out of line: these run once per release or only when threads wait on each other, and
-  // inlined they would bloat the frames of the per-arrival hot paths (barrier, warp_collective).
+  // inlined they would bloat the frames of the per-arrival hot paths (sync, barrier, warp_arrive).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
   // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
   void suspend(SimThread& t, ThreadStop why);
   void dispatch(Context* save);
   [[gnu::noinline]] void dispatch_slow(Context* save);
   [[gnu::noinline]] void sync_slow(std::source_location site);
+  [[gnu::noinline]] void warp_arrive_slow(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                                          std::source_location site);
   [[gnu::noinline]] void first_barrier_arrival(std::source_location site);
   [[gnu::noinline]] void other_site_arrival(std::source_location site);
   [[gnu::noinline]] int barrier_result(detail::BarrierOp op) const;
