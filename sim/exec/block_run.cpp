@@ -131,7 +131,7 @@ BlockRun::~BlockRun() { discard_runners(); }
 void BlockRun::discard_runners() {
   for (const Runner& r : runners_) pool_.release(r.stack);
   runners_.clear();
-  parked_.clear();
+  parked_ = nullptr;
 }
 
 Dim BlockRun::thread_dim(std::uint32_t linear) const {
@@ -247,20 +247,22 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   return std::move(outcome_);
 }
 
+// The runner taken next is prefetched as this one is taken (context.hpp says why): in a block
+// whose threads all wait, every thread starts on a runner of its own.
 Context BlockRun::next_runner() {
-  if (!parked_.empty()) {
-    const std::uint32_t r = parked_.back();
-    parked_.pop_back();
-    return runners_[r].ctx;
+  if (Runner* const r = parked_) {
+    parked_ = r->next_parked;
+    if (parked_) prefetch_context(parked_->ctx);
+    return r->ctx;
   }
-  runners_.push_back(Runner{pool_.acquire(plan_->stack_bytes), nullptr});
-  starting_runner_ = static_cast<std::uint32_t>(runners_.size() - 1);
+  runners_.push_back(Runner{pool_.acquire(plan_->stack_bytes)});
+  starting_runner_ = &runners_.back();
   return make_context(runners_.back().stack.top(), runners_.back().stack.size, &BlockRun::runner_entry);
 }
 
 void BlockRun::runner_entry(Transfer t) {
   arrive(t);
-  running::block->runner_loop(running::block->starting_runner_);
+  running::block->runner_loop(*running::block->starting_runner_);
 }
 
 // Makes `t` the running thread. A thread resumed here goes back to kernel code, so the checks
@@ -368,7 +370,7 @@ void BlockRun::settle_straight_run(bool current_still_running) {
   any_blocked_ = true;  // the caller is about to wait: no more straight-through runs
 }
 
-void BlockRun::runner_loop(std::uint32_t self) {
+void BlockRun::runner_loop(Runner& self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
@@ -394,8 +396,9 @@ void BlockRun::runner_loop(std::uint32_t self) {
     }
     // Nothing left to start: park until a runner is needed again, in this block or a later one
     // (next_start_ == n_ here, so dispatch cannot pick this runner itself).
-    parked_.push_back(self);
-    dispatch(&runners_[self].ctx);
+    self.next_parked = parked_;
+    parked_ = &self;
+    dispatch(&self.ctx);
   }
 }
 
@@ -467,6 +470,7 @@ void BlockRun::observe_atomic() {
 // Inline: the common case, another thread ready to resume, is a few loads and stores before the
 // switch; dispatch_slow() covers the rest. The context a few places further down the queue is
 // prefetched (context.hpp says why).
+template <bool Tail>
 inline void BlockRun::dispatch(Context* save) {
   if (__builtin_expect(ready_head_ == ready_tail_, 0)) return dispatch_slow(save);
   if (ready_tail_ - ready_head_ > kContextPrefetchAhead)
@@ -475,7 +479,8 @@ inline void BlockRun::dispatch(Context* save) {
   next.state = ThreadState::running;
   if (&next == running::thread && save) return;  // the suspending thread is itself next
   enter(next);
-  switch_to(save, next.ctx);
+  if constexpr (Tail) resume_tail(save, next.ctx);
+  else switch_to(save, next.ctx);
 }
 
 void BlockRun::dispatch_slow(Context* save) {
@@ -513,7 +518,7 @@ void BlockRun::sync(std::source_location site) {
   t.state = ThreadState::at_barrier;
   t.site = site;
   barrier_arrived_ = arrived + 1;
-  dispatch(&t.ctx);
+  dispatch<true>(&t.ctx);
 }
 
 void BlockRun::sync_slow(std::source_location site) { barrier(detail::BarrierOp::plain, 0, site); }

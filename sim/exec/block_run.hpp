@@ -145,7 +145,8 @@ class BlockRun {
   };
 
   static void runner_entry(Transfer t);
-  [[noreturn]] void runner_loop(std::uint32_t self);
+  struct Runner;
+  [[noreturn]] void runner_loop(Runner& self);
   void discard_runners();
   template <bool Observed>
   void run_straight_through(std::string& escaped);
@@ -167,6 +168,8 @@ class BlockRun {
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
   // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
   void suspend(SimThread& t, ThreadStop why);
+  // Tail: the caller's last act, from kernel code's call of an intrinsic (resume_tail()).
+  template <bool Tail = false>
   void dispatch(Context* save);
   [[gnu::noinline]] void dispatch_slow(Context* save);
   [[gnu::noinline]] void sync_slow(std::source_location site);
@@ -240,11 +243,15 @@ class BlockRun {
   // per blocking thread. After a failed block, whose fibers may be anywhere, all are discarded.
   struct Runner {
     Stack stack;
-    Context ctx = nullptr;  // saved here while parked
+    Context ctx = nullptr;          // saved here while parked
+    Runner* next_parked = nullptr;  // the runner parked before this one
   };
   std::deque<Runner> runners_;         // a deque: contexts are saved into elements in place
-  std::vector<std::uint32_t> parked_;  // runners suspended in runner_loop, ready for more work
-  std::uint32_t starting_runner_ = 0;  // the runner that runner_entry is starting
+  // Runners suspended in runner_loop, ready for more work: a stack linked through the runners, so
+  // that parking and taking one are two stores each (a block of 256 threads that all wait does both
+  // 256 times).
+  Runner* parked_ = nullptr;
+  Runner* starting_runner_ = nullptr;  // the runner that runner_entry is starting
   Context main_ctx_ = nullptr;
   std::mt19937_64 rng_;
   BlockOutcome outcome_;
