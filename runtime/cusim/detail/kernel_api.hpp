@@ -27,10 +27,50 @@
 #define __launch_bounds__(...)
 
 // ---- built-in variables (read-only, as in CUDA) ----------------------------------------------
-#define threadIdx (static_cast<const uint3&>(::cusim::detail::tls_thread_idx))
-#define blockIdx (static_cast<const uint3&>(::cusim::detail::tls_block_idx))
-#define blockDim (static_cast<const dim3&>(::cusim::detail::tls_block_dim))
-#define gridDim (static_cast<const dim3&>(::cusim::detail::tls_grid_dim))
+// Each is constant for as long as one CUDA thread runs: the engine sets them before it runs or
+// resumes the thread, on the OS thread that runs it. The compiler cannot know that: read from
+// memory, every store through an unsigned* in the kernel might have changed blockDim.x, so a
+// grid-stride loop that does one (a shared histogram's atomicAdd) reloads blockDim and gridDim at
+// every step. On x86-64 they are therefore read by inline assembly with no memory operands and
+// not volatile: the compiler may keep a value in a register, reuse it, move it out of loops or
+// drop it unused, across stores and calls alike, which is right for a value that does not change
+// while the thread runs. (Initial-exec TLS, as the compiler itself reads them; the linker relaxes
+// it.) Elsewhere they are plain reads of the thread-locals.
+namespace cusim::detail {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CUSIM_TLS_READ(fn, T, sym, size)                                                          \
+  template <unsigned Offset>                                                                    \
+  [[gnu::always_inline]] inline T fn() {                                                        \
+    T v;                                                                                        \
+    asm("movq " sym "@gottpoff(%%rip), %q0\n\tmov" size " %%fs:%c1(%q0), %0" : "=r"(v) : "i"(Offset)); \
+    return v;                                                                                   \
+  }
+CUSIM_TLS_READ(thread_idx_word, unsigned, "cusim_tls_thread_idx", "l")
+CUSIM_TLS_READ(block_idx_word, unsigned, "cusim_tls_block_idx", "l")
+CUSIM_TLS_READ(block_dim_word, unsigned, "cusim_tls_block_dim", "l")
+CUSIM_TLS_READ(grid_dim_word, unsigned, "cusim_tls_grid_dim", "l")
+CUSIM_TLS_READ(shared_begin_word, char*, "cusim_tls_shared_begin", "q")
+CUSIM_TLS_READ(shared_end_word, char*, "cusim_tls_shared_end", "q")
+#undef CUSIM_TLS_READ
+[[gnu::always_inline]] inline uint3 thread_idx() { return uint3{thread_idx_word<0>(), thread_idx_word<4>(), thread_idx_word<8>()}; }
+[[gnu::always_inline]] inline uint3 block_idx() { return uint3{block_idx_word<0>(), block_idx_word<4>(), block_idx_word<8>()}; }
+[[gnu::always_inline]] inline dim3 block_dim() { return dim3{block_dim_word<0>(), block_dim_word<4>(), block_dim_word<8>()}; }
+[[gnu::always_inline]] inline dim3 grid_dim() { return dim3{grid_dim_word<0>(), grid_dim_word<4>(), grid_dim_word<8>()}; }
+[[gnu::always_inline]] inline char* shared_begin() { return shared_begin_word<0>(); }
+[[gnu::always_inline]] inline char* shared_end() { return shared_end_word<0>(); }
+#else
+inline uint3 thread_idx() { return tls_thread_idx; }
+inline uint3 block_idx() { return tls_block_idx; }
+inline dim3 block_dim() { return tls_block_dim; }
+inline dim3 grid_dim() { return tls_grid_dim; }
+inline char* shared_begin() { return tls_shared_begin; }
+inline char* shared_end() { return tls_shared_end; }
+#endif
+}  // namespace cusim::detail
+#define threadIdx (::cusim::detail::thread_idx())
+#define blockIdx (::cusim::detail::block_idx())
+#define blockDim (::cusim::detail::block_dim())
+#define gridDim (::cusim::detail::grid_dim())
 inline constexpr int warpSize = 32;
 
 // ---- shared memory: the portable spelling of __shared__ --------------------------------------
@@ -146,7 +186,7 @@ inline bool in_block_shared(const void* p) {
   return false;
 #else
   const char* a = static_cast<const char*>(p);
-  return a >= tls_shared_begin && a < tls_shared_end;
+  return a >= shared_begin() && a < shared_end();
 #endif
 }
 // A compare-and-swap that, in the checked build, the checkers do not see: the retries of a

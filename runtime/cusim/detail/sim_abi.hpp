@@ -10,15 +10,16 @@ namespace cusim::detail {
 
 // The built-in index variables of the CUDA thread running on this OS thread. The engine rewrites
 // them at every thread switch; they are constant-initialised so that reads need no TLS wrapper.
-extern constinit thread_local uint3 tls_thread_idx;
-extern constinit thread_local uint3 tls_block_idx;
-extern constinit thread_local dim3 tls_block_dim;
-extern constinit thread_local dim3 tls_grid_dim;
+// The assembler names let kernel_api.hpp read them from inline assembly.
+extern constinit thread_local uint3 tls_thread_idx asm("cusim_tls_thread_idx");
+extern constinit thread_local uint3 tls_block_idx asm("cusim_tls_block_idx");
+extern constinit thread_local dim3 tls_block_dim asm("cusim_tls_block_dim");
+extern constinit thread_local dim3 tls_grid_dim asm("cusim_tls_grid_dim");
 // The shared-memory arena of the block running on this OS thread ([begin, end); null outside
 // kernels). Every thread of a block runs on the same OS thread and switches only at
 // synchronisation points, so read-modify-writes there need no atomic instructions.
-extern constinit thread_local char* tls_shared_begin;
-extern constinit thread_local char* tls_shared_end;
+extern constinit thread_local char* tls_shared_begin asm("cusim_tls_shared_begin");
+extern constinit thread_local char* tls_shared_end asm("cusim_tls_shared_end");
 
 // A static shared-memory declaration site: its variable's name, size and alignment.
 struct SharedDecl {
