@@ -273,17 +273,18 @@ inline void BlockRun::enter(SimThread& t) {
   detail::tls_thread_idx = thread_index_[t.linear];
 }
 
-// Runs the kernel body for the current thread. An exception escaping it is described in
+// Runs the kernel body for the current thread (fn = the plan's invoke), or parks the runner
+// (fn = park). An exception escaping the kernel is described in
 // `escaped` and fully caught here: the block is then abandoned by fail(), which never returns,
 // and leaving a handler open would corrupt this OS thread's exception bookkeeping.
 //
 // Accesses are checked only while kernel code runs: the engine's own code may call instances of
 // library templates (std::string, ...) that the checked build instrumented, and those accesses
 // are not the kernel's.
-[[gnu::always_inline]] inline void BlockRun::invoke_kernel(std::string& escaped) {
+[[gnu::always_inline]] inline void BlockRun::call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped) {
   try {
     running::checker = active_checker_;
-    plan_->invoke(plan_->packet);
+    fn(arg);
     running::checker = nullptr;
   } catch (const std::exception& e) {
     running::checker = nullptr;
@@ -383,23 +384,37 @@ void BlockRun::runner_loop(Runner& self) {
       }
     }
     // Some thread of the block waits: every start and exit is booked, since waiters can see them.
-    while (next_start_ < n_) {
-      SimThread& t = threads_[order_[next_start_++]];
-      t.state = ThreadState::running;
-      enter(t);
-      if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
-      invoke_kernel(escaped);
+    // Starting a kernel thread and parking the runner go through one call instruction. A thread
+    // that exits here resumes the next ready one, which returns to kernel code and later from
+    // its kernel, to the instruction after that call. Parking switches from inside the same call
+    // (a tail jump to the switch, which keeps its return address), so that return is predicted
+    // from the return-stack buffer; from separate calls, each thread's exit was mispredicted
+    // (docs/PERFORMANCE.md, session 10).
+    for (;;) {
+      SimThread* const t = next_start_ < n_ ? &threads_[order_[next_start_++]] : nullptr;
+      if (t) {
+        t->state = ThreadState::running;
+        enter(*t);
+        if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t->linear);
+      } else {
+        // Nothing left to start: park until a runner is needed again, in this block or a later
+        // one (next_start_ == n_ here, so dispatch cannot pick this runner itself).
+        self.next_parked = parked_;
+        parked_ = &self;
+      }
+      call_on_runner(t ? plan_->invoke : &BlockRun::park, t ? plan_->packet : static_cast<const void*>(&self), escaped);
+      if (!t) break;  // resumed: back to the top, which may be a new block
       if (__builtin_expect(!escaped.empty(), 0))
-        fail(thread_diagnostic(DiagnosticKind::kernel_exception, t, std::move(escaped)));
-      if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::exited);
-      exit_thread(t);
+        fail(thread_diagnostic(DiagnosticKind::kernel_exception, *t, std::move(escaped)));
+      if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(*t, ThreadStop::exited);
+      exit_thread(*t);
     }
-    // Nothing left to start: park until a runner is needed again, in this block or a later one
-    // (next_start_ == n_ here, so dispatch cannot pick this runner itself).
-    self.next_parked = parked_;
-    parked_ = &self;
-    dispatch(&self.ctx);
   }
+}
+
+// A parked runner's call: suspends it in runner_loop's call of call_on_runner (see there).
+void BlockRun::park(const void* runner) {
+  running::block->dispatch<true>(&static_cast<Runner*>(const_cast<void*>(runner))->ctx);
 }
 
 inline void BlockRun::exit_thread(SimThread& t) {
@@ -472,7 +487,7 @@ void BlockRun::observe_atomic() {
 // prefetched (context.hpp says why).
 template <bool Tail>
 inline void BlockRun::dispatch(Context* save) {
-  if (__builtin_expect(ready_head_ == ready_tail_, 0)) return dispatch_slow(save);
+  if (__builtin_expect(ready_head_ == ready_tail_, 0)) return dispatch_slow<Tail>(save);
   if (ready_tail_ - ready_head_ > kContextPrefetchAhead)
     prefetch_context(ready_[(ready_head_ + kContextPrefetchAhead) & ready_mask_]->ctx);
   SimThread& next = *ready_[ready_head_++ & ready_mask_];
@@ -483,16 +498,21 @@ inline void BlockRun::dispatch(Context* save) {
   else switch_to(save, next.ctx);
 }
 
+template <bool Tail>
 void BlockRun::dispatch_slow(Context* save) {
   // A runner or the worker runs next: engine code until a kernel thread starts or is resumed
   // (sync() may come here with the checks on).
   running::checker = nullptr;
   if (next_start_ < n_) {
-    switch_to(save, next_runner());
-    return;
+    if constexpr (Tail) return resume_tail(save, next_runner());
+    else return switch_to(save, next_runner());
   }
   running::thread = nullptr;
-  switch_to(save, main_ctx_);  // finished (live_ == 0) or stuck: run() decides which
+  // Finished (live_ == 0) or stuck: run() decides which. Always by switch_to(), never by the
+  // tail switch, whose indirect jump would land the worker in the middle of switch_to() with the
+  // runner's return addresses in the return-stack buffer: measured, that made every following
+  // straight-through block slower by a third (1.9 to 2.8 ns a thread, a kernel that never waits).
+  switch_to(save, main_ctx_);
 }
 
 // ---- barrier ---------------------------------------------------------------------------------
@@ -629,7 +649,7 @@ void BlockRun::warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value
   w.c[lane] = c;
   coll.arrived |= bit;
   t.state = ThreadState::at_warp;
-  dispatch(&t.ctx);
+  dispatch<true>(&t.ctx);
 }
 
 void BlockRun::warp_arrive_slow(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,

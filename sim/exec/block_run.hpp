@@ -150,7 +150,8 @@ class BlockRun {
   void discard_runners();
   template <bool Observed>
   void run_straight_through(std::string& escaped);
-  void invoke_kernel(std::string& escaped);
+  void call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped);
+  static void park(const void* runner);
   [[gnu::noinline]] void settle_straight_run(bool current_still_running);
   Context next_runner();
   void enter(SimThread& t);
@@ -171,6 +172,7 @@ class BlockRun {
   // Tail: the caller's last act, from kernel code's call of an intrinsic (resume_tail()).
   template <bool Tail = false>
   void dispatch(Context* save);
+  template <bool Tail>
   [[gnu::noinline]] void dispatch_slow(Context* save);
   [[gnu::noinline]] void sync_slow(std::source_location site);
   [[gnu::noinline]] void warp_arrive_slow(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
