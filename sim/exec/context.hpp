@@ -50,8 +50,9 @@ inline void arrive(Transfer t) {
 #endif
 
 // Suspends the running code, saving its context in *save (nullptr: it is never resumed), and
-// resumes `to`. Returns when someone resumes the saved context. Out of line on purpose (see
-// context.cpp): one call site keeps the CPU's return prediction right across switches.
+// resumes `to`. Returns when someone resumes the saved context. Out of line, so that contexts
+// it saves all resume at one return address, which the switch then leaves to by a predicted
+// `ret` (context.cpp says why that matters).
 [[gnu::noinline]] void switch_to(Context* save, Context to);
 
 // switch_to() for a caller that jumps here as its last act (a tail call) with a non-null `save`:
