@@ -19,6 +19,7 @@ constinit thread_local dim3 tls_block_dim{};
 constinit thread_local dim3 tls_grid_dim{};
 constinit thread_local char* tls_shared_begin = nullptr;
 constinit thread_local char* tls_shared_end = nullptr;
+constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache] = {};
 }  // namespace cusim::detail
 
 namespace cusim::sim {
@@ -224,6 +225,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   detail::tls_grid_dim = plan.grid;
   detail::tls_shared_begin = static_cast<char*>(arena_.begin());
   detail::tls_shared_end = static_cast<char*>(arena_.end());
+  for (detail::SharedSlot& slot : detail::tls_shared_slots) slot = detail::SharedSlot{nullptr, nullptr};
   running::block = this;
 
   if (!runners_.empty() && runners_.front().stack.size != StackPool::page_round(plan.stack_bytes)) discard_runners();
@@ -242,6 +244,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   if (outcome_.failed) plan.cancelled.store(true, std::memory_order_relaxed);
   outcome_.static_shared = arena_.static_bytes();
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
+  for (detail::SharedSlot& slot : detail::tls_shared_slots) slot = detail::SharedSlot{nullptr, nullptr};
   if (outcome_.failed) discard_runners();
   running::block = nullptr;
   return std::move(outcome_);
@@ -808,9 +811,14 @@ void BlockRun::try_resolve_activemask(Warp& w, unsigned warp_index) {
 void* BlockRun::shared_static(const detail::SharedDecl& decl, std::source_location site) {
   const std::size_t before = arena_.static_bytes();
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
-    if (arena_.static_bytes() != before) {
+    if (arena_.static_bytes() != before) {  // the block's first declaration of it
       if (active_checker_) checker_->on_shared_variable(decl.name, p, decl.size);
       for (BlockObserver* o : observers_) o->shared_variable(decl.name, p, decl.size);
+      for (detail::SharedSlot& slot : detail::tls_shared_slots)
+        if (!slot.decl) {
+          slot = detail::SharedSlot{&decl, p};
+          break;
+        }
     }
     return p;
   }

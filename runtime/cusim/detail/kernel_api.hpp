@@ -81,9 +81,22 @@ inline constexpr int warpSize = 32;
   static constexpr ::cusim::detail::SharedDecl cusim_shared_decl_##name{                        \
       #name, sizeof(T __VA_ARGS__), alignof(T __VA_ARGS__)};                                    \
   std::add_lvalue_reference_t<T __VA_ARGS__> name = *static_cast<std::add_pointer_t<T __VA_ARGS__>>( \
-      ::cusim::detail::shared_static(cusim_shared_decl_##name, std::source_location::current()))
+      ::cusim::detail::shared_variable(cusim_shared_decl_##name, std::source_location::current()))
 // CUSIM_EXTERN_SHARED(float, buf);  is  extern __shared__ float buf[];  (sized at launch)
 #define CUSIM_EXTERN_SHARED(T, name) T* const name = static_cast<T*>(::cusim::detail::shared_dynamic())
+
+namespace cusim::detail {
+// The block's variable for `decl`: from the slots of the variables it declared already, or from
+// the engine, which allocates it on the first declaration. (The checked build always asks the
+// engine: it would instrument the slots' reads as accesses of the kernel.)
+[[gnu::always_inline]] inline void* shared_variable(const SharedDecl& decl, std::source_location site) {
+#if !defined(__SANITIZE_THREAD__)
+  for (const SharedSlot& s : tls_shared_slots)
+    if (s.decl == &decl) return s.address;
+#endif
+  return shared_static(decl, site);
+}
+}  // namespace cusim::detail
 
 // ---- barriers and fences ---------------------------------------------------------------------
 inline void __syncthreads(std::source_location site = std::source_location::current()) {

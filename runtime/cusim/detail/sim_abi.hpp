@@ -27,6 +27,15 @@ struct SharedDecl {
   std::size_t size;
   std::size_t align;
 };
+// The first static shared variables that the running block declared, and where they live: every
+// thread of a block declares the same ones, and all but the first find them here without a call
+// into the engine (empty entries have a null decl; cleared at each block's start and end).
+struct SharedSlot {
+  const SharedDecl* decl;
+  void* address;
+};
+inline constexpr unsigned kSharedSlotCache = 4;
+extern constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache];
 
 enum class BarrierOp : unsigned char { plain, count, all, any };
 
@@ -52,6 +61,8 @@ unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long 
                                    std::source_location site);
 
 // Address of a static shared variable in the running block's arena (allocated on first use).
+// Kernel code calls it through shared_variable() (kernel_api.hpp), which looks in
+// tls_shared_slots first.
 void* shared_static(const SharedDecl& decl, std::source_location site);
 // Base of the running block's dynamic shared memory (the launch's shared-bytes argument).
 void* shared_dynamic();
