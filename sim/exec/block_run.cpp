@@ -302,10 +302,14 @@ inline void BlockRun::enter(SimThread& t) {
 // calls and only the thread-locals change between them. Observed, each thread's run is reported
 // too (a separate instance, so that the unobserved loop carries no per-thread test).
 //
+// Linear is the common case, the in-order schedule of a one-dimensional block: a thread's linear
+// id is its start position and its threadIdx.x, so neither table is read (vector add: 8 % less
+// time, alternated runs).
+//
 // Checks stay on for the whole loop, not per thread: between two threads only this loop runs,
 // which makes no instrumented accesses. A thread that blocks resumes here on the runner's stack
 // it took, after the run was settled (straight_run_ false); its exit is then booked like any other.
-template <bool Observed>
+template <bool Observed, bool Linear>
 void BlockRun::run_straight_through(std::string& escaped) {
   straight_run_ = true;
   straight_from_ = next_start_;
@@ -315,12 +319,15 @@ void BlockRun::run_straight_through(std::string& escaped) {
   const std::uint32_t* const order = order_;
   const uint3* const thread_index = thread_index_;
   const std::uint32_t n = n_;
+  if constexpr (Linear) detail::tls_thread_idx = uint3{0, 0, 0};
   try {
     running::checker = active_checker_;
     while (next_start_ < n) {
-      const std::uint32_t id = order[next_start_++];
+      // Linear: threads start in linear order and threadIdx is (id, 0, 0).
+      const std::uint32_t id = Linear ? next_start_++ : order[next_start_++];
       running::thread = &threads[id];
-      detail::tls_thread_idx = thread_index[id];
+      if constexpr (Linear) detail::tls_thread_idx.x = id;
+      else detail::tls_thread_idx = thread_index[id];
       if constexpr (Observed) {
         running::checker = nullptr;
         observe_run(id);
@@ -378,8 +385,10 @@ void BlockRun::runner_loop(Runner& self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
-      if (__builtin_expect(thread_observers_.any(), 0)) run_straight_through<true>(escaped);
-      else run_straight_through<false>(escaped);
+      if (__builtin_expect(thread_observers_.any(), 0)) run_straight_through<true, false>(escaped);
+      else if (plan_->schedule == ScheduleKind::in_order && plan_->block.y == 1 && plan_->block.z == 1)
+        run_straight_through<false, true>(escaped);
+      else run_straight_through<false, false>(escaped);
       if (!escaped.empty()) {
         SimThread& t = *running::thread;
         if (straight_run_) settle_straight_run(true);  // unless the thread blocked before throwing

@@ -148,7 +148,7 @@ class BlockRun {
   struct Runner;
   [[noreturn]] void runner_loop(Runner& self);
   void discard_runners();
-  template <bool Observed>
+  template <bool Observed, bool Linear>
   void run_straight_through(std::string& escaped);
   void call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped);
   static void park(const void* runner);
