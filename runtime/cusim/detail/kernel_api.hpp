@@ -45,13 +45,20 @@ namespace cusim::detail {
     asm("movq " sym "@gottpoff(%%rip), %q0\n\tmov" size " %%fs:%c1(%q0), %0" : "=r"(v) : "i"(Offset)); \
     return v;                                                                                   \
   }
-CUSIM_TLS_READ(thread_idx_word, unsigned, "cusim_tls_thread_idx", "l")
 CUSIM_TLS_READ(block_idx_word, unsigned, "cusim_tls_block_idx", "l")
 CUSIM_TLS_READ(block_dim_word, unsigned, "cusim_tls_block_dim", "l")
 CUSIM_TLS_READ(grid_dim_word, unsigned, "cusim_tls_grid_dim", "l")
 CUSIM_TLS_READ(shared_begin_word, char*, "cusim_tls_shared_begin", "q")
 CUSIM_TLS_READ(shared_end_word, char*, "cusim_tls_shared_end", "q")
 #undef CUSIM_TLS_READ
+template <unsigned Offset>
+[[gnu::always_inline]] inline unsigned thread_idx_word() {
+  unsigned long p;
+  unsigned v;
+  asm("movq cusim_tls_thread_idx@gottpoff(%%rip), %1\n\tmovq %%fs:(%1), %1\n\tmovl %c2(%1), %0"
+      : "=r"(v), "=&r"(p) : "i"(Offset));
+  return v;
+}
 [[gnu::always_inline]] inline uint3 thread_idx() { return uint3{thread_idx_word<0>(), thread_idx_word<4>(), thread_idx_word<8>()}; }
 [[gnu::always_inline]] inline uint3 block_idx() { return uint3{block_idx_word<0>(), block_idx_word<4>(), block_idx_word<8>()}; }
 [[gnu::always_inline]] inline dim3 block_dim() { return dim3{block_dim_word<0>(), block_dim_word<4>(), block_dim_word<8>()}; }
@@ -59,7 +66,7 @@ CUSIM_TLS_READ(shared_end_word, char*, "cusim_tls_shared_end", "q")
 [[gnu::always_inline]] inline char* shared_begin() { return shared_begin_word<0>(); }
 [[gnu::always_inline]] inline char* shared_end() { return shared_end_word<0>(); }
 #else
-inline uint3 thread_idx() { return tls_thread_idx; }
+inline uint3 thread_idx() { return *tls_thread_idx; }
 inline uint3 block_idx() { return tls_block_idx; }
 inline dim3 block_dim() { return tls_block_dim; }
 inline dim3 grid_dim() { return tls_grid_dim; }

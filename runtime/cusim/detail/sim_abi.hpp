@@ -10,8 +10,10 @@ namespace cusim::detail {
 
 // The built-in index variables of the CUDA thread running on this OS thread. The engine rewrites
 // them at every thread switch; they are constant-initialised so that reads need no TLS wrapper.
-// The assembler names let kernel_api.hpp read them from inline assembly.
-extern constinit thread_local uint3 tls_thread_idx asm("cusim_tls_thread_idx");
+// The assembler names let kernel_api.hpp read them from inline assembly. threadIdx is reached
+// through a pointer into the launch's table of thread indices, so that a switch writes one
+// pointer instead of copying the index (outside kernels it points at zeros).
+extern constinit thread_local const uint3* tls_thread_idx asm("cusim_tls_thread_idx");
 extern constinit thread_local uint3 tls_block_idx asm("cusim_tls_block_idx");
 extern constinit thread_local dim3 tls_block_dim asm("cusim_tls_block_dim");
 extern constinit thread_local dim3 tls_grid_dim asm("cusim_tls_grid_dim");
