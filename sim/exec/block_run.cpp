@@ -143,7 +143,7 @@ Dim BlockRun::thread_dim(std::uint32_t linear) const {
   return Dim{t.x, t.y, t.z};
 }
 
-BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
+BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   plan_ = &plan;
   block_linear_ = block_linear;
   block_idx_ = uint3{static_cast<unsigned>(block_linear % plan.grid.x),
@@ -213,7 +213,9 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   } else {
     active_checker_ = nullptr;
   }
-  outcome_ = BlockOutcome{};
+  // The diagnostic is only read when `failed`, and every failure assigns the whole of it.
+  outcome_.failed = false;
+  outcome_.static_shared = 0;
   signal_fault_ = SignalFault{};
   if (observers_.any()) {
     const ObservedBlock observed{block_linear, block_idx_, n_, reinterpret_cast<std::uintptr_t>(arena_.begin()),
@@ -251,7 +253,7 @@ BlockOutcome BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   for (detail::SharedSlot& slot : detail::tls_shared_slots) slot = detail::SharedSlot{nullptr, nullptr};
   if (outcome_.failed) discard_runners();
   running::block = nullptr;
-  return std::move(outcome_);
+  return outcome_;
 }
 
 // The runner taken next is prefetched as this one is taken (context.hpp says why): in a block

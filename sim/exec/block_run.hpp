@@ -78,8 +78,10 @@ class BlockRun {
   BlockRun(const BlockRun&) = delete;
   BlockRun& operator=(const BlockRun&) = delete;
 
-  // Runs block `block_linear` of `plan` to completion; never throws, never hangs.
-  BlockOutcome run(const LaunchPlan& plan, std::uint64_t block_linear);
+  // Runs block `block_linear` of `plan` to completion; never throws, never hangs. The outcome is
+  // this BlockRun's, valid until its next run (the caller may move the diagnostic out): handing
+  // it over by value moved a Diagnostic's strings at every block.
+  BlockOutcome& run(const LaunchPlan& plan, std::uint64_t block_linear);
 
   // The block running on this OS thread, or nullptr outside kernel code.
   static BlockRun* current() { return running::block; }

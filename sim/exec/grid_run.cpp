@@ -60,7 +60,7 @@ GridOutcome run_grid(const LaunchPlan& plan) {
   std::mutex m;
   std::uint64_t failed_block = ~0ull;
   auto run_one = [&](std::uint64_t b) {
-    BlockOutcome o = this_threads_block_run().run(plan, b);
+    BlockOutcome& o = this_threads_block_run().run(plan, b);
     if (o.static_shared > out.static_shared || o.failed) {
       std::lock_guard<std::mutex> lock(m);
       out.static_shared = std::max(out.static_shared, o.static_shared);

@@ -14,7 +14,7 @@
 namespace cusim::sim {
 
 std::size_t StackPool::page_round(std::size_t n) {
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));  // asked once: every block asks
   return (n + page - 1) / page * page;
 }
 
