@@ -146,9 +146,12 @@ Dim BlockRun::thread_dim(std::uint32_t linear) const {
 BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   plan_ = &plan;
   block_linear_ = block_linear;
-  block_idx_ = uint3{static_cast<unsigned>(block_linear % plan.grid.x),
-                     static_cast<unsigned>(block_linear / plan.grid.x % plan.grid.y),
-                     static_cast<unsigned>(block_linear / (std::uint64_t(plan.grid.x) * plan.grid.y))};
+  // (Two 64-bit divisions a block, which a one-dimensional grid does without.)
+  block_idx_ = plan.grid.y == 1 && plan.grid.z == 1
+                   ? uint3{static_cast<unsigned>(block_linear), 0, 0}
+                   : uint3{static_cast<unsigned>(block_linear % plan.grid.x),
+                           static_cast<unsigned>(block_linear / plan.grid.x % plan.grid.y),
+                           static_cast<unsigned>(block_linear / (std::uint64_t(plan.grid.x) * plan.grid.y))};
   n_ = plan.threads;
   if (threads_.size() != n_) {
     states_dirty_ = true;
@@ -159,18 +162,18 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
     ready_.assign(cap, nullptr);
     ready_mask_ = cap - 1;
   }
-  // States are only written once some thread has blocked; a block that ran straight through left
-  // them as they were.
+  // States and warps are only written once some thread has blocked; a block that ran straight
+  // through (its exits booked in bulk) left them as they were.
   if (states_dirty_) {
     for (SimThread& t : threads_) t.state = ThreadState::unstarted;
+    const unsigned warps = (n_ + 31) / 32;
+    warps_.resize(warps);
+    for (unsigned w = 0; w < warps; ++w) {
+      Warp& warp = warps_[w];  // open[] needs no reset: only open[0..pending) is ever read
+      warp.present = (w + 1) * 32 <= n_ ? 0xffffffffu : (1u << (n_ - w * 32)) - 1u;
+      warp.exited = warp.activemask_waiting = warp.pending = 0;
+    }
     states_dirty_ = false;
-  }
-  const unsigned warps = (n_ + 31) / 32;
-  warps_.resize(warps);
-  for (unsigned w = 0; w < warps; ++w) {
-    Warp& warp = warps_[w];  // open[] needs no reset: only open[0..pending) is ever read
-    warp.present = (w + 1) * 32 <= n_ ? 0xffffffffu : (1u << (n_ - w * 32)) - 1u;
-    warp.exited = warp.activemask_waiting = warp.pending = 0;
   }
 
   if (plan.schedule == ScheduleKind::random) {

@@ -212,7 +212,7 @@ class BlockRun {
   // booked one by one but settled in bulk, since no waiting thread could observe them.
   bool straight_run_ = false;             // a straight-through run is in progress
   bool any_blocked_ = false;              // some thread of this block has blocked
-  bool states_dirty_ = true;              // threads_[i].state may differ from `unstarted`
+  bool states_dirty_ = true;              // threads_[i].state or warps_ may differ from a fresh block's
   std::uint32_t straight_from_ = 0;       // start-order position where the run began
 
   // barrier
