@@ -22,7 +22,7 @@ sim::BlockRun& running_block(const char* what) {
 }  // namespace
 
 // sync() and barrier() pause the checks themselves where they need to, so that these calls are jumps.
-void block_sync(std::source_location site) { running_block("__syncthreads()").sync(site); }
+[[gnu::aligned(64)]] void block_sync(std::source_location site) { running_block("__syncthreads()").sync(site); }
 int block_barrier(BarrierOp op, int predicate, std::source_location site) {
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }

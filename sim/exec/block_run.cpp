@@ -11,6 +11,11 @@
 #include "sim/exec/fault_signals.hpp"
 #include "sim/report/symbolize.hpp"
 
+// The per-switch paths (runner_loop, park, sync, release_barrier, warp_arrive; block_sync in
+// kernel_abi.cpp and the switch in context.cpp) start on a 64-byte boundary, so that where their
+// branches fall relative to the fetch blocks depends on their own code only: unaligned, an
+// unrelated change elsewhere moved the tree reduction by 8 % and matmul by 4 % (session 10,
+// alternated runs of two builds).
 // The built-in index variables, declared in cusim/detail/sim_abi.hpp.
 namespace cusim::detail {
 namespace {
@@ -386,7 +391,7 @@ void BlockRun::settle_straight_run(bool current_still_running) {
   any_blocked_ = true;  // the caller is about to wait: no more straight-through runs
 }
 
-void BlockRun::runner_loop(Runner& self) {
+[[gnu::aligned(64)]] void BlockRun::runner_loop(Runner& self) {
   std::string escaped;  // set only when an exception escapes kernel code
   for (;;) {
     if (!any_blocked_) {
@@ -429,7 +434,7 @@ void BlockRun::runner_loop(Runner& self) {
 }
 
 // A parked runner's call: suspends it in runner_loop's call of call_on_runner (see there).
-void BlockRun::park(const void* runner) {
+[[gnu::aligned(64)]] void BlockRun::park(const void* runner) {
   running::block->dispatch<true>(&static_cast<Runner*>(const_cast<void*>(runner))->ctx);
 }
 
@@ -544,7 +549,7 @@ void BlockRun::dispatch_slow(Context* save) {
 // instruments, dispatch_slow() pauses them before engine code runs, and enter() turns them on for
 // the thread it resumes. A waiting arrival means the straight-through run was settled (the first
 // thread to block settles it), so that needs no test here.
-void BlockRun::sync(std::source_location site) {
+[[gnu::aligned(64)]] void BlockRun::sync(std::source_location site) {
   const std::uint32_t arrived = barrier_arrived_;
   if (__builtin_expect(arrived == 0 || arrived + 1 == live_ || std::memcmp(&site, &barrier_site_, sizeof site) != 0 ||
                            activemask_waiters_ != 0 || thread_observers_.any(),
@@ -601,7 +606,7 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
   return 0;
 }
 
-void BlockRun::release_barrier() {
+[[gnu::aligned(64)]] void BlockRun::release_barrier() {
   if (live_ < n_ && (plan_->checks & check_synccheck) && plan_->check_state) note_exited_at_barrier();
   if (active_checker_) checker_->on_barrier();
   ++barriers_;
@@ -648,7 +653,7 @@ void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {
 // observer) books its operands and resumes the next ready thread, as sync() does: no frame, the
 // switch a tail jump, the checks not paused (sync() says why). Every other arrival takes
 // warp_arrive_slow().
-void BlockRun::warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+[[gnu::aligned(64)]] void BlockRun::warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
                            std::source_location site) {
   SimThread& t = *running::thread;
   const unsigned lane = t.linear & 31, bit = 1u << lane;

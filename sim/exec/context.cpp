@@ -26,9 +26,10 @@ namespace cusim::sim {
 // predicted from where it went before, which is where the previous resumed thread waited: the
 // same barrier. bench_engine's matmul: docs/PERFORMANCE.md, session 10.
 extern "C" Transfer cusim_jump_fcontext(Context to, void* data);
+// (64-byte aligned, as the engine's other per-switch paths: block_run.cpp says why.)
 asm(R"(
   .text
-  .p2align 4
+  .p2align 6
   .globl cusim_jump_fcontext
   .hidden cusim_jump_fcontext
   .type cusim_jump_fcontext,@function
