@@ -34,16 +34,18 @@
 // every step. On x86-64 they are therefore read by inline assembly with no memory operands and
 // not volatile: the compiler may keep a value in a register, reuse it, move it out of loops or
 // drop it unused, across stores and calls alike, which is right for a value that does not change
-// while the thread runs. (Initial-exec TLS, as the compiler itself reads them; the linker relaxes
-// it.) Elsewhere they are plain reads of the thread-locals.
+// while the thread runs. The reads use the local-exec TLS model (one instruction: cusim is a
+// static library, so its thread-locals live in the executable that kernel code is part of), and
+// only in code built for an executable (PIE or not); in a shared object, where that model is not
+// available, and elsewhere they are plain reads of the thread-locals.
 namespace cusim::detail {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define CUSIM_TLS_READ(fn, T, sym, size)                                                          \
-  template <unsigned Offset>                                                                    \
-  [[gnu::always_inline]] inline T fn() {                                                        \
-    T v;                                                                                        \
-    asm("movq " sym "@gottpoff(%%rip), %q0\n\tmov" size " %%fs:%c1(%q0), %0" : "=r"(v) : "i"(Offset)); \
-    return v;                                                                                   \
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && (!defined(__PIC__) || defined(__PIE__))
+#define CUSIM_TLS_READ(fn, T, sym, size)                                            \
+  template <unsigned Offset>                                                      \
+  [[gnu::always_inline]] inline T fn() {                                          \
+    T v;                                                                          \
+    asm("mov" size " %%fs:" sym "@tpoff+%c1, %0" : "=r"(v) : "i"(Offset));         \
+    return v;                                                                     \
   }
 CUSIM_TLS_READ(block_idx_word, unsigned, "cusim_tls_block_idx", "l")
 CUSIM_TLS_READ(block_dim_word, unsigned, "cusim_tls_block_dim", "l")
@@ -55,8 +57,7 @@ template <unsigned Offset>
 [[gnu::always_inline]] inline unsigned thread_idx_word() {
   unsigned long p;
   unsigned v;
-  asm("movq cusim_tls_thread_idx@gottpoff(%%rip), %1\n\tmovq %%fs:(%1), %1\n\tmovl %c2(%1), %0"
-      : "=r"(v), "=&r"(p) : "i"(Offset));
+  asm("movq %%fs:cusim_tls_thread_idx@tpoff, %1\n\tmovl %c2(%1), %0" : "=r"(v), "=&r"(p) : "i"(Offset));
   return v;
 }
 [[gnu::always_inline]] inline uint3 thread_idx() { return uint3{thread_idx_word<0>(), thread_idx_word<4>(), thread_idx_word<8>()}; }
