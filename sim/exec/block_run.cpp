@@ -16,6 +16,7 @@
 // branches fall relative to the fetch blocks depends on their own code only: unaligned, an
 // unrelated change elsewhere moved the tree reduction by 8 % and matmul by 4 % (session 10,
 // alternated runs of two builds).
+
 // The built-in index variables, declared in cusim/detail/sim_abi.hpp.
 namespace cusim::detail {
 namespace {

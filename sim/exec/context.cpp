@@ -12,19 +12,29 @@
 namespace cusim::sim {
 
 #if defined(__x86_64__)
-// Boost's frame (the registers the SysV ABI has the callee save, then the return address), with
-// two changes. The suspending side stores its own context in *data before it leaves (Boost leaves
-// that to the resumed side, arrive()), so a context can also be resumed from resume_tail(), whose
-// caller does not come back to call arrive(). And the resumed code is entered by `ret` only when
-// its return address is the suspending side's own; otherwise by an indirect jump.
-//
-// Why: a `ret` is predicted from the return-stack buffer, which holds the suspending side's
-// return addresses, not the resumed side's. Threads that wait at one barrier return to one place
-// in the kernel, so there the prediction holds. But a thread that arrives at the kernel's next
-// barrier while the one it resumes still waits at the previous one (a tiled matmul, with two
-// barriers per tile: every switch) would have every such `ret` mispredicted. The indirect jump is
-// predicted from where it went before, which is where the previous resumed thread waited: the
-// same barrier. bench_engine's matmul: docs/PERFORMANCE.md, session 10.
+// cusim's own jump on x86-64: Boost.Context's jump_fcontext (1.74, SysV x86-64) with three
+// changes.
+//  - It neither saves nor reloads the MXCSR and x87 control words (stmxcsr, fnstcw, ldmxcsr,
+//    fldcw). Kernel code cannot change the floating-point environment (CUDA has no such call; the
+//    rounding intrinsics are per operation), so every context of an OS thread has the same one.
+//    Their slots are kept, unwritten, so a frame it saves has jump_fcontext's layout, and contexts
+//    made by make_fcontext start as before (every switch on x86-64 is this one: nothing reads the
+//    slots). With leaving by `ret` (below), 12.7 to 10.0 ns per thread per barrier (session 6).
+//  - The suspending side stores its own context in *data before it leaves (Boost leaves that to
+//    the resumed side, arrive()), so a context can also be resumed from resume_tail(), whose
+//    caller does not come back to call arrive().
+//  - The resumed code is entered by `ret` only when its return address is the suspending side's
+//    own, otherwise by an indirect jump (Boost always jumps, `jmp *%r8`). A `ret` is predicted from
+//    the return-stack buffer, which holds the suspending side's return addresses, not the resumed
+//    side's. Threads that wait at one barrier return to one place in the kernel, so there the
+//    prediction holds. But a thread that arrives at the kernel's next barrier while the one it
+//    resumes still waits at the previous one (a tiled matmul, with two barriers per tile: every
+//    switch) would have every such `ret` mispredicted. The indirect jump is predicted from where
+//    it went before, which is where the previous resumed thread waited: the same barrier.
+//    bench_engine's matmul: docs/PERFORMANCE.md, session 10.
+// Frame, from the saved stack pointer up: MXCSR (4 bytes), x87 control word (4), r12, r13, r14,
+// r15, rbx, rbp, return address. Returns transfer_t {rax: the context left, rdx: data}; a fresh
+// context's entry receives the same in rdi, rsi.
 extern "C" Transfer cusim_jump_fcontext(Context to, void* data);
 // (64-byte aligned, as the engine's other per-switch paths: block_run.cpp says why.)
 asm(R"(
