@@ -628,8 +628,17 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
   if (plan_->schedule == ScheduleKind::in_order) {
+    // make_ready() with the queue in locals: through members, every store of a state (a byte,
+    // which may alias anything) made the compiler reload and store the tail for the next thread.
+    SimThread** const ring = ready_.data();
+    const std::uint32_t mask = ready_mask_;
+    std::uint32_t tail = ready_tail_;
     for (SimThread& w : threads_)
-      if (w.state == ThreadState::at_barrier) make_ready(w);
+      if (w.state == ThreadState::at_barrier) {
+        w.state = ThreadState::ready;
+        ring[tail++ & mask] = &w;
+      }
+    ready_tail_ = tail;
   } else if (plan_->schedule == ScheduleKind::reverse) {
     for (auto it = threads_.rbegin(); it != threads_.rend(); ++it)
       if (it->state == ThreadState::at_barrier) make_ready(*it);
