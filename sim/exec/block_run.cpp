@@ -259,7 +259,6 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
   outcome_.static_shared = arena_.static_bytes();
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
   detail::tls_thread_idx = &detail::kNoThreadIdx;
-  for (detail::SharedSlot& slot : detail::tls_shared_slots) slot = detail::SharedSlot{nullptr, nullptr};
   if (outcome_.failed) discard_runners();
   running::block = nullptr;
   return outcome_;
@@ -301,8 +300,7 @@ inline void BlockRun::enter(SimThread& t) {
 // are not the kernel's.
 [[gnu::always_inline]] inline void BlockRun::call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped) {
   try {
-    running::checker = active_checker_;
-    fn(arg);
+    fn(arg);  // the checks are on: enter() turned them on for the thread (park() needs none)
     running::checker = nullptr;
   } catch (const std::exception& e) {
     running::checker = nullptr;
@@ -417,7 +415,10 @@ void BlockRun::settle_straight_run(bool current_still_running) {
       if (t) {
         t->state = ThreadState::running;
         enter(*t);
-        if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t->linear);
+        if (__builtin_expect(thread_observers_.any(), 0)) {
+          running::PauseChecks pause;  // engine code, after enter() turned the checks on
+          observe_run(t->linear);
+        }
       } else {
         // Nothing left to start: park until a runner is needed again, in this block or a later
         // one (next_start_ == n_ here, so dispatch cannot pick this runner itself).
@@ -628,8 +629,9 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
   if (plan_->schedule == ScheduleKind::in_order) {
-    // make_ready() with the queue in locals: through members, every store of a state (a byte,
-    // which may alias anything) made the compiler reload and store the tail for the next thread.
+    // make_ready() with the queue in locals: through members, GCC reloaded the queue's fields
+    // and stored its tail once per thread, unable to prove that the stores of each thread's state
+    // and queue entry leave them alone (a two-byte state changed nothing: tried).
     SimThread** const ring = ready_.data();
     const std::uint32_t mask = ready_mask_;
     std::uint32_t tail = ready_tail_;

@@ -31,7 +31,7 @@ struct SharedDecl {
 };
 // The first static shared variables that the running block declared, and where they live: every
 // thread of a block declares the same ones, and all but the first find them here without a call
-// into the engine (empty entries have a null decl; cleared at each block's start and end).
+// into the engine (empty entries have a null decl; cleared as each block starts).
 struct SharedSlot {
   const SharedDecl* decl;
   void* address;
