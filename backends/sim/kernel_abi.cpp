@@ -27,10 +27,12 @@ int block_barrier(BarrierOp op, int predicate, std::source_location site) {
   return running_block("__syncthreads()").barrier(op, predicate, site);
 }
 // The lane's result is read once warp_arrive() has returned (the collective is then complete), so
-// that nothing of this frame lives across the switch inside it.
+// that nothing of this frame lives across the switch inside it. warp_arrive() takes the same
+// parameters, so that they stay where they are.
 unsigned long long warp_collective(WarpOp op, unsigned mask, unsigned long long value, int b, int c,
                                    std::source_location site) {
-  running_block("a warp intrinsic").warp_arrive(op, mask, value, b, c, site);
+  running_block("a warp intrinsic");
+  sim::BlockRun::warp_arrive(op, mask, value, b, c, site);
   return sim::BlockRun::lane_result();
 }
 void* shared_static(const SharedDecl& decl, std::source_location site) {

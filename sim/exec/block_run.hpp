@@ -32,6 +32,7 @@ enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, a
 struct SimThread {
   Context ctx = nullptr;        // its suspended context, while it waits or is ready
   std::source_location site;    // where it waits
+  std::uint64_t result = 0;     // its last warp intrinsic's result, once that is complete
   std::uint32_t linear = 0;     // linear thread id in the block
   detail::WarpOp op = detail::WarpOp::sync;
   ThreadState state = ThreadState::unstarted;
@@ -92,13 +93,12 @@ class BlockRun {
   // (block_barrier jumps here). Both pause the checks themselves where the engine's work needs it.
   void sync(std::source_location site);
   int barrier(detail::BarrierOp op, int predicate, std::source_location site);
-  // A lane's call of a warp intrinsic: returns when the collective is complete; lane_result()
-  // then gives this lane's result. Pauses the checks itself where the engine's work needs it.
-  void warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c, std::source_location site);
-  static std::uint64_t lane_result() {
-    const std::uint32_t linear = running::thread->linear;
-    return running::block->warps_[linear >> 5].value[linear & 31];
-  }
+  // The running lane's call of a warp intrinsic in the running block: returns when the collective
+  // is complete; lane_result() then gives this lane's result. Pauses the checks itself where the
+  // engine's work needs it.
+  static void warp_arrive(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
+                          std::source_location site);
+  static std::uint64_t lane_result() { return running::thread->result; }
   void* shared_static(const detail::SharedDecl& decl, std::source_location site);
   void* shared_dynamic() { return arena_.dynamic_base(); }
   // Ends the block and the launch with `d`, abandoning every thread of the block.
@@ -134,8 +134,8 @@ class BlockRun {
     unsigned activemask_waiting = 0;  // lanes waiting in __activemask
     unsigned pending = 0;             // number of open collectives
     WarpCollective open[32];          // disjoint masks, so at most 32
-    // Each lane's operands of its current intrinsic, and its result once completed. A lane
-    // writes only its own slots, on arrival, after it has read its previous result.
+    // Each lane's operands of its current intrinsic (results go to the lanes' SimThread::result). A
+    // lane writes only its own slots, on arrival.
     std::uint64_t value[32];
     std::int32_t b[32], c[32];        // shfl.sync's lane/delta and clamp operands
   };
@@ -177,8 +177,7 @@ class BlockRun {
   template <bool Tail>
   [[gnu::noinline]] void dispatch_slow(Context* save);
   [[gnu::noinline]] void sync_slow(std::source_location site);
-  [[gnu::noinline]] void warp_arrive_slow(detail::WarpOp op, unsigned mask, std::uint64_t value, int b, int c,
-                                          std::source_location site);
+  [[gnu::noinline]] void warp_arrive_slow(detail::WarpOp op, unsigned mask);
   [[gnu::noinline]] void first_barrier_arrival(std::source_location site);
   [[gnu::noinline]] void other_site_arrival(std::source_location site);
   [[gnu::noinline]] int barrier_result(detail::BarrierOp op) const;

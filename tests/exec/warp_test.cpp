@@ -193,6 +193,45 @@ TEST_CASE("shuffles of every mode at every width 1..32 follow PTX shfl.sync") {
   SUBCASE("unsigned long long") { check_every_width<unsigned long long>(); }
 }
 
+// Lanes that pass different operands to one shuffle: each its own source lane, delta or lane mask.
+constexpr int kPerLaneCalls = 5;
+__global__ void shuffle_per_lane_operands(int* out) {
+  const unsigned g = global_id(), lane = lane_id();
+  const int v = lane_value<int>(g);
+  int* o = out + g * kPerLaneCalls;
+  o[0] = __shfl_sync(0xffffffffu, v, static_cast<int>((lane * 7 + 3) % 32));
+  o[1] = __shfl_sync(0xffffffffu, v, static_cast<int>(lane / 2), 16);
+  o[2] = __shfl_up_sync(0xffffffffu, v, lane % 5);
+  o[3] = __shfl_down_sync(0xffffffffu, v, lane % 6, 16);
+  o[4] = __shfl_xor_sync(0xffffffffu, v, static_cast<int>(lane % 4), 8);
+}
+
+TEST_CASE("a shuffle whose lanes pass different operands gives each lane its own source") {
+  constexpr unsigned blocks = 2, threads = 64, n = blocks * threads;
+  for (auto schedule : cusim_test::all_schedules()) {
+    INFO("schedule " << schedule_name(schedule));
+    cusim_test::ScopedSchedule s(schedule, 43);
+    cusim_test::ManagedArray<int> out(static_cast<std::size_t>(n) * kPerLaneCalls);
+    run(shuffle_per_lane_operands, dim3(blocks), dim3(threads), out.get());
+    unsigned wrong = 0;
+    for (unsigned g = 0; g < n; ++g) {
+      const unsigned lane = g % 32, base = g - lane;
+      const unsigned source[kPerLaneCalls] = {
+          ptx_source(Mode::idx, lane, static_cast<int>((lane * 7 + 3) % 32), 32),
+          ptx_source(Mode::idx, lane, static_cast<int>(lane / 2), 16),
+          ptx_source(Mode::up, lane, static_cast<int>(lane % 5), 32),
+          ptx_source(Mode::down, lane, static_cast<int>(lane % 6), 16),
+          ptx_source(Mode::bfly, lane, static_cast<int>(lane % 4), 8)};
+      for (int k = 0; k < kPerLaneCalls; ++k) {
+        INFO("thread " << g << " call " << k);
+        const bool right = out[g * kPerLaneCalls + k] == lane_value<int>(base + source[k]);
+        if (!right && wrong++ == 0) CHECK(out[g * kPerLaneCalls + k] == lane_value<int>(base + source[k]));
+      }
+    }
+    CHECK(wrong == 0);
+  }
+}
+
 // Hand-written expectations from CUDA's documented behaviour at power-of-two widths. Each thread
 // shuffles its own lane number (+100 per warp), so the result names the source lane.
 __global__ void documented_cases(int* out) {
