@@ -68,8 +68,8 @@ TEST_CASE("a refused allocation throws cuda_error with CUDA's code") {
 }
 
 __global__ void slow_triple(int* data, int n) {
-  for (volatile int k = 0; k < 1000; ++k) {
-  }
+  [[maybe_unused]] volatile int spin = 0;  // keeps the loop: the thread works a while before its element
+  for (int k = 0; k < 1000; ++k) spin = k;
   triple_element(data, n);
 }
 
