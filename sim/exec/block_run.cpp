@@ -350,8 +350,8 @@ void BlockRun::run_straight_through(std::string& escaped) {
   try {
     running::checker = active_checker_;
     // In order, the thread and its index advance by one entry each, with no index arithmetic: when
-    // SimThread grew to 32 bytes, computing &threads[id] and &thread_index[id] apart slowed a
-    // thread of a vector add from 2.05 to 2.44 ns on one worker; this loop takes 1.98.
+    // SimThread grew to 32 bytes, computing &threads[id] and &thread_index[id] from the id took
+    // a thread of a vector add from 2.05 to 2.44 ns on one worker; this loop takes 1.98.
     SimThread* next_thread = threads + next_start_;
     const uint3* next_index = thread_index + next_start_;
     while (next_start_ < n) {
