@@ -656,21 +656,13 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
   if (plan_->schedule == ScheduleKind::in_order) {
-    // make_ready() with the queue in locals: through members, GCC reloaded the queue's fields
-    // and stored its tail once per thread, unable to prove that the stores of each thread's state
-    // and queue entry leave them alone (a two-byte state changed nothing: tried).
-    SimThread** const ring = ready_.data();
-    const std::uint32_t mask = ready_mask_;
-    std::uint32_t tail = ready_tail_;
+    ReadyBatch batch(*this);
     for (SimThread& w : threads_)
-      if (w.state == ThreadState::at_barrier) {
-        w.state = ThreadState::ready;
-        ring[tail++ & mask] = &w;
-      }
-    ready_tail_ = tail;
+      if (w.state == ThreadState::at_barrier) batch.push(w);
   } else if (plan_->schedule == ScheduleKind::reverse) {
+    ReadyBatch batch(*this);
     for (auto it = threads_.rbegin(); it != threads_.rend(); ++it)
-      if (it->state == ThreadState::at_barrier) make_ready(*it);
+      if (it->state == ThreadState::at_barrier) batch.push(*it);
   } else {
     scratch_ids_.clear();
     for (const SimThread& w : threads_)
@@ -682,7 +674,8 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
 void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {
   if (plan_->schedule == ScheduleKind::reverse) std::reverse(ids, ids + count);
   if (plan_->schedule == ScheduleKind::random) std::shuffle(ids, ids + count, rng_);
-  for (std::uint32_t i = 0; i < count; ++i) make_ready(threads_[ids[i]]);
+  ReadyBatch batch(*this);
+  for (std::uint32_t i = 0; i < count; ++i) batch.push(threads_[ids[i]]);
 }
 
 // ---- warps -----------------------------------------------------------------------------------
@@ -818,16 +811,8 @@ void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll
   // Wake the other lanes, lowest first (make_ready_scheduled reorders for other schedules).
   const unsigned others = mask & ~(1u << (running::thread->linear & 31));
   if (plan_->schedule == ScheduleKind::in_order) {
-    // make_ready() with the queue in locals, as release_barrier() does, and for the same reason.
-    SimThread** const ring = ready_.data();
-    const std::uint32_t ring_mask = ready_mask_;
-    std::uint32_t tail = ready_tail_;
-    for (unsigned rest = others; rest; rest &= rest - 1) {
-      SimThread& lane = lanes[__builtin_ctz(rest)];
-      lane.state = ThreadState::ready;
-      ring[tail++ & ring_mask] = &lane;
-    }
-    ready_tail_ = tail;
+    ReadyBatch batch(*this);
+    for (unsigned rest = others; rest; rest &= rest - 1) batch.push(lanes[__builtin_ctz(rest)]);
     return;
   }
   std::uint32_t waiting[32];

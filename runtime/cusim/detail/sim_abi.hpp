@@ -8,8 +8,9 @@
 
 namespace cusim::detail {
 
-// The built-in index variables of the CUDA thread running on this OS thread. The engine rewrites
-// them at every thread switch; they are constant-initialised so that reads need no TLS wrapper.
+// The built-in index variables of the CUDA thread running on this OS thread: the engine sets
+// blockIdx, blockDim and gridDim as each block starts, and threadIdx at every thread switch. They
+// are constant-initialised so that reads need no TLS wrapper.
 // The assembler names let kernel_api.hpp read them from inline assembly. threadIdx is reached
 // through a pointer into the launch's table of thread indices, so that a switch writes one
 // pointer instead of copying the index (outside kernels it points at zeros).
