@@ -146,22 +146,32 @@ void ring_entry(Transfer t) {
   std::abort();
 }
 
-// ns per switch among kFibers contexts on stacks from the engine's pool: coloured as the engine's
-// are, or with every top at the same offset in its page (`uncoloured`); with or without the
-// engine's prefetch. The first round also starts the fibers, which kRounds rounds make negligible.
-double switch_ns(bool uncoloured, bool prefetch) {
+// ns per switch of one ring of kFibers fibers on stacks from the engine's pool: `place(i, stack)`
+// prepares fiber i, `start()` enters fiber 0 and returns when the ring has done its kRounds. The
+// first round also starts the fibers, which kRounds rounds make negligible.
+template <class Place, class Start>
+double ring_ns(Place place, Start start) {
   cusim::sim::StackPool pool;
   std::vector<cusim::sim::Stack> stacks;
   for (int i = 0; i < kFibers; ++i) {
-    const cusim::sim::Stack s = pool.acquire(64 * 1024);
-    stacks.push_back(s);
-    g_ctx[i] = cusim::sim::make_context(uncoloured ? s.low + s.size : s.top(), s.size, &ring_entry);
+    stacks.push_back(pool.acquire(64 * 1024));
+    place(i, stacks.back());
   }
   g_next_id = 0;
-  g_prefetch = prefetch;
-  const double ms = time_ms([] { cusim::sim::switch_to(&g_main, g_ctx[0]); });
+  const double ms = time_ms(start);
   for (const auto& s : stacks) pool.release(s);
   return ms * 1e6 / (double(kRounds) * kFibers);
+}
+
+// The engine's switch: stacks coloured as the engine's are, or with every top at the same offset
+// in its page (`uncoloured`); with or without the engine's prefetch.
+double switch_ns(bool uncoloured, bool prefetch) {
+  g_prefetch = prefetch;
+  return ring_ns(
+      [uncoloured](int i, const cusim::sim::Stack& s) {
+        g_ctx[i] = cusim::sim::make_context(uncoloured ? s.low + s.size : s.top(), s.size, &ring_entry);
+      },
+      [] { cusim::sim::switch_to(&g_main, g_ctx[0]); });
 }
 
 // The same ring with the least a switch can do: store the stack pointer and a resume address, load
@@ -213,22 +223,16 @@ void* g_minimal_main_sp = nullptr;
 // ns per minimal switch among kFibers fibers on the engine's coloured stacks, prefetched as the
 // engine does.
 double minimal_switch_ns() {
-  cusim::sim::StackPool pool;
-  std::vector<cusim::sim::Stack> stacks;
-  for (int i = 0; i < kFibers; ++i) {
-    const cusim::sim::Stack s = pool.acquire(64 * 1024);
-    stacks.push_back(s);
-    // The first resume "returns" into minimal_ring_body with the stack as a call leaves it (the
-    // stack pointer 8 bytes below a 16-byte boundary); it never returns, so top[1] is never read.
-    void** top = reinterpret_cast<void**>(reinterpret_cast<std::uintptr_t>(s.top()) & ~std::uintptr_t(15)) - 2;
-    top[0] = reinterpret_cast<void*>(&minimal_ring_body);
-    top[1] = nullptr;
-    g_minimal_sp[i] = top;
-  }
-  g_next_id = 0;
-  const double ms = time_ms([] { minimal_switch(&g_minimal_main_sp, g_minimal_sp[0]); });
-  for (const auto& s : stacks) pool.release(s);
-  return ms * 1e6 / (double(kRounds) * kFibers);
+  return ring_ns(
+      [](int i, const cusim::sim::Stack& s) {
+        // The first resume "returns" into minimal_ring_body with the stack as a call leaves it (the
+        // stack pointer 8 bytes below a 16-byte boundary); it never returns, so top[1] is never read.
+        void** top = reinterpret_cast<void**>(reinterpret_cast<std::uintptr_t>(s.top()) & ~std::uintptr_t(15)) - 2;
+        top[0] = reinterpret_cast<void*>(&minimal_ring_body);
+        top[1] = nullptr;
+        g_minimal_sp[i] = top;
+      },
+      [] { minimal_switch(&g_minimal_main_sp, g_minimal_sp[0]); });
 }
 #endif
 
