@@ -9,6 +9,8 @@
 #include "sim/access_map/access_map.hpp"
 #include "sim/access_map/access_map_files.hpp"
 #include "sim/config/config.hpp"
+#include "sim/io/output_errors.hpp"
+#include "sim/io/output_file.hpp"
 #include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
@@ -43,7 +45,7 @@ void write(State& s) {
   std::string error;
   std::fflush(stdout);
   if (!sim::write_access_map(*s.map, &error))
-    std::fprintf(stderr, "cusim: warning: CUSIM_ACCESS_MAP: %s\n", error.c_str());
+    sim::io::output_failed("CUSIM_ACCESS_MAP=" + s.setting + ": " + error);
   else if (!sim::config().quiet)
     std::fprintf(stderr, "cusim: access map of %s written to %s.csv, .svg and .png\n", s.map->what().c_str(),
                  s.spec.prefix.c_str());
@@ -109,6 +111,13 @@ std::shared_ptr<sim::LaunchObserver> access_map_observer(const std::string& sett
       if (!s.valid)
         std::fprintf(stderr, "cusim: warning: ignoring CUSIM_ACCESS_MAP=%s: %s (see docs/STATS.md)\n", setting.c_str(),
                      error.c_str());
+      // The files are checked now, so that a map that cannot be written is known before the run.
+      for (const char* extension : {".csv", ".svg", ".png"})
+        if (const std::string file = s.spec.prefix + extension; s.valid)
+          if (const std::string why = sim::io::unwritable_reason(file); !why.empty()) {
+            sim::io::output_failed("CUSIM_ACCESS_MAP=" + setting + ": " + file + ": cannot write there: " + why);
+            s.valid = false;
+          }
     }
   }
   if (!s.valid || s.written || (s.spec.launch && s.spec.launch != plan.launch)) return nullptr;

@@ -5,12 +5,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <mutex>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "sim/config/config.hpp"
+#include "sim/io/output_errors.hpp"
+#include "sim/io/output_file.hpp"
 #include "sim/report/json.hpp"
 #include "sim/trace/tracer.hpp"
 
@@ -29,6 +32,8 @@ std::vector<cusim::Finding>& all_made() {  // for CUSIM_REPORT: every finding, t
 }
 unsigned suppressed = 0;
 
+constexpr std::size_t kMaxSuppressionsBytes = 1 << 20;
+
 // CUSIM_SUPPRESSIONS: "<kind> <file-suffix>[:<line>]" per line; '#' starts a comment.
 struct Suppression {
   std::string kind, file;
@@ -39,11 +44,21 @@ const std::vector<Suppression>& suppressions() {
     std::vector<Suppression> out;
     const std::string& path = sim::config().suppressions;
     if (path.empty()) return out;
-    std::ifstream in(path);
-    if (!in) {
+    std::ifstream file(path);
+    if (!file) {
       std::fprintf(stderr, "cusim: warning: cannot read the suppressions file %s\n", path.c_str());
       return out;
     }
+    // Read with a bound: a suppressions file is short, and /dev/zero is not one.
+    std::string contents(kMaxSuppressionsBytes + 1, '\0');
+    file.read(contents.data(), static_cast<std::streamsize>(contents.size()));
+    contents.resize(static_cast<std::size_t>(file.gcount()));
+    if (contents.size() > kMaxSuppressionsBytes) {
+      std::fprintf(stderr, "cusim: warning: the suppressions file %s is larger than %zu bytes; ignored\n", path.c_str(),
+                   kMaxSuppressionsBytes);
+      return out;
+    }
+    std::istringstream in(contents);
     std::string text;
     for (unsigned n = 1; std::getline(in, text); ++n) {
       if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
@@ -87,11 +102,7 @@ void write_report(const std::string& path, const std::vector<cusim::Finding>& li
                   const std::vector<cusim::Finding>& untaken) {
   std::multiset<std::string> left;
   for (const cusim::Finding& f : untaken) left.insert(f.text);
-  std::ofstream out(path);
-  if (!out) {
-    std::fprintf(stderr, "cusim: warning: cannot write the report %s\n", path.c_str());
-    return;
-  }
+  std::ostringstream out;
   out << "{\n  \"findings\": [";
   for (std::size_t i = 0; i < list.size(); ++i) {
     const cusim::Finding& f = list[i];
@@ -104,7 +115,13 @@ void write_report(const std::string& path, const std::vector<cusim::Finding>& li
     out << ", \"taken\": " << (mine == left.end() ? "true" : "false") << "}";
     if (mine != left.end()) left.erase(mine);
   }
-  out << "\n  ]\n}\n";
+  // Outputs that could not be written (the trace is written before the report).
+  out << "\n  ],\n  \"output_errors\": [";
+  const std::vector<std::string> errors = sim::io::output_failures();
+  for (std::size_t i = 0; i < errors.size(); ++i) out << (i ? ", " : "") << json_string(errors[i]);
+  out << "]\n}\n";
+  if (std::string error; !sim::io::write_output(path, out.str(), &error))
+    sim::io::output_failed("CUSIM_REPORT=" + path + ": cannot write the report: " + error);
 }
 
 // At exit, after the work queues have drained (this handler is registered before any queue
@@ -123,7 +140,14 @@ void at_exit(int status, void*) {
   }
   const sim::Config& c = sim::config();
   if (!c.report.empty()) write_report(c.report, every, untaken);
-  if (untaken.empty()) return;
+  if (untaken.empty()) {
+    // An output the user asked for and did not get fails the run as a finding would.
+    if (status == 0 && c.error_exitcode != 0 && !sim::io::output_failures().empty()) {
+      std::fflush(nullptr);
+      _exit(c.error_exitcode);
+    }
+    return;
+  }
   unsigned total = 0;
   for (const cusim::Finding& f : untaken) total += f.count;
   if (!c.quiet) {

@@ -1,49 +1,99 @@
 #include "backends/sim/launch_stats_output.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
 
+#include "sim/io/output_errors.hpp"
+#include "sim/io/output_file.hpp"
 #include "sim/stats/stats_render.hpp"
 
 namespace cusim::backend {
 namespace {
 
 std::mutex m;
+// A JSON file this process writes: the array is complete after every launch.
+struct JsonFile {
+  bool failed = false;                     // reported once; nothing more is written
+  dev_t dev = 0;                           // a regular file: the one this process made, which
+  ino_t ino = 0;                           // later launches extend in place
+  std::unique_ptr<sim::io::OutputFile> open;  // a special file (a FIFO, a device): kept open
+};
 // Never destroyed: launches may finish while the program's statics are destroyed.
 struct Kept {
   std::optional<cusim::LaunchStats> last;
-  std::set<std::string> started;  // JSON files this process has begun
-  std::set<std::string> warned;   // settings already reported as invalid
+  std::map<std::string, JsonFile> files;
+  std::set<std::string> warned;  // settings already reported as invalid
+  bool exiting = false;          // the special files are closed: nothing more is written to them
 };
 Kept& kept() {
   static auto* k = new Kept;
   return *k;
 }
 
-// Adds one object to the JSON array in `path` so that the file is a complete array after every
-// launch: the first launch writes "[\n<object>\n]\n"; later ones overwrite the closing "\n]\n".
-void append_json(const std::string& path, const std::string& object, Kept& k) {
-  std::FILE* f = nullptr;
-  if (k.started.count(path)) {
-    f = std::fopen(path.c_str(), "r+b");
-    if (f && std::fseek(f, -3, SEEK_END) == 0) {
-      std::fprintf(f, ",\n%s\n]\n", object.c_str());
-      std::fclose(f);
-      return;
-    }
-    if (f) std::fclose(f);
+void failed(const std::string& path, JsonFile& f, const std::string& why) {
+  f.failed = true;
+  f.open.reset();
+  sim::io::output_failed("CUSIM_STATS=json:" + path + ": " + why);
+}
+
+// A special file gets each element as it comes, and the closing bracket at exit.
+void close_special_files() {
+  std::lock_guard<std::mutex> lock(m);
+  Kept& k = kept();
+  k.exiting = true;
+  for (auto& [path, f] : k.files) {
+    if (!f.open) continue;
+    std::fputs("\n]\n", f.open->stream());
+    if (std::string error; !f.open->commit(&error)) failed(path, f, error);
+    f.open.reset();
   }
-  // New in this process, or gone since: begin it again.
-  f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    std::fprintf(stderr, "cusim: warning: CUSIM_STATS: cannot write %s\n", path.c_str());
+}
+
+// Adds one object to the JSON array in `path` (sim/io/output_file.hpp says how paths are written).
+// A regular file is a complete array after every launch: the first launch writes "[\n<object>\n]\n"
+// through a temporary file; later ones overwrite the closing "\n]\n" of the file it made.
+void append_json(const std::string& path, const std::string& object, Kept& k) {
+  JsonFile& f = k.files[path];
+  if (f.failed) return;
+  if (f.open) {
+    std::fprintf(f.open->stream(), ",\n%s", object.c_str());
+    if (std::fflush(f.open->stream()) != 0) failed(path, f, std::strerror(errno));
     return;
   }
-  std::fprintf(f, "[\n%s\n]\n", object.c_str());
-  std::fclose(f);
-  k.started.insert(path);
+  struct stat st;
+  if (f.ino && stat(path.c_str(), &st) == 0 && st.st_dev == f.dev && st.st_ino == f.ino) {
+    std::FILE* file = std::fopen(path.c_str(), "r+b");
+    if (file && std::fseek(file, -3, SEEK_END) == 0) {
+      std::fprintf(file, ",\n%s\n]\n", object.c_str());
+      if (std::fclose(file) != 0) failed(path, f, std::strerror(errno));
+      return;
+    }
+    if (file) std::fclose(file);
+  }
+  // New in this process, or not the file it made any more: begin it again.
+  if (k.exiting) return;
+  std::string error;
+  std::unique_ptr<sim::io::OutputFile> out = sim::io::OutputFile::open(path, &error);
+  if (!out) return failed(path, f, error);
+  if (out->in_place()) {
+    std::fprintf(out->stream(), "[\n%s", object.c_str());
+    if (std::fflush(out->stream()) != 0) return failed(path, f, std::strerror(errno));
+    static const bool registered = std::atexit(close_special_files) == 0;
+    (void)registered;
+    f.open = std::move(out);
+    return;
+  }
+  std::fprintf(out->stream(), "[\n%s\n]\n", object.c_str());
+  if (!out->commit(&error)) return failed(path, f, error);
+  if (stat(path.c_str(), &st) == 0) f.dev = st.st_dev, f.ino = st.st_ino;
 }
 
 }  // namespace

@@ -4,11 +4,11 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <vector>
 
 #include "sim/access_map/raster.hpp"
+#include "sim/io/output_file.hpp"
 
 namespace cusim::sim {
 namespace {
@@ -217,10 +217,8 @@ std::string render_png(const Picture& p) {
 }
 
 bool write_file(const std::string& path, const std::string& data, std::string* error) {
-  std::ofstream out(path, std::ios::binary);
-  out << data;
-  if (out.good()) return true;
-  *error = "cannot write " + path;
+  if (io::write_output(path, data, error)) return true;
+  *error = "cannot write " + path + ": " + *error;
   return false;
 }
 
@@ -231,24 +229,18 @@ bool write_access_map(const AccessMap& map, std::string* error) {
   for (std::size_t i = 0; i < el.size(); ++i) el[i] = map.element(i);
 
   const std::string prefix = map.spec().prefix;
-  std::FILE* csv = std::fopen((prefix + ".csv").c_str(), "w");
-  if (!csv) {
-    *error = "cannot write " + prefix + ".csv";
-    return false;
-  }
-  std::fprintf(csv, "element,block_x,block_y,block_z,thread_x,thread_y,thread_z,global_thread,launch,accesses\n");
+  std::string csv = "element,block_x,block_y,block_z,thread_x,thread_y,thread_z,global_thread,launch,accesses\n";
+  char line[160];
   for (std::size_t i = 0; i < el.size(); ++i) {
     const AccessMap::Element& e = el[i];
     if (e.accessed)
-      std::fprintf(csv, "%zu,%u,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", i, e.block.x, e.block.y, e.block.z,
-                   e.thread.x, e.thread.y, e.thread.z, e.global_thread, e.launch, e.accesses);
+      std::snprintf(line, sizeof line, "%zu,%u,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", i, e.block.x,
+                    e.block.y, e.block.z, e.thread.x, e.thread.y, e.thread.z, e.global_thread, e.launch, e.accesses);
     else
-      std::fprintf(csv, "%zu,,,,,,,,,0\n", i);
+      std::snprintf(line, sizeof line, "%zu,,,,,,,,,0\n", i);
+    csv += line;
   }
-  if (std::fclose(csv) != 0) {
-    *error = "cannot write " + prefix + ".csv";
-    return false;
-  }
+  if (!write_file(prefix + ".csv", csv, error)) return false;
   const Picture picture = lay_out(map, el);
   return write_file(prefix + ".svg", render_svg(picture), error) && write_file(prefix + ".png", render_png(picture), error);
 }

@@ -5,6 +5,9 @@
 #include <cstring>
 #include <thread>
 
+#include "sim/io/output_errors.hpp"
+#include "sim/io/output_file.hpp"
+
 namespace cusim::sim {
 namespace {
 
@@ -21,6 +24,16 @@ const char* env(const char* name) {
 
 void warn(const char* name, const char* value) {
   std::fprintf(stderr, "cusim: warning: ignoring %s=%s (see docs/CONFIGURATION.md)\n", name, value);
+}
+
+// `path` if the output file it names can be written (sim/io/output_file.hpp), else "" after an
+// error: the output is then not written, and the program's exit status says so.
+std::string output_path(const char* name, const std::string& path) {
+  if (path.empty()) return path;
+  const std::string why = io::unwritable_reason(path);
+  if (why.empty()) return path;
+  io::output_failed(std::string(name) + "=" + path + ": cannot write there: " + why);
+  return "";
 }
 
 // Parses a positive integer, or returns `fallback` after a warning.
@@ -67,8 +80,9 @@ Config read_environment() {
     else c.error_exitcode = static_cast<int>(v);
   }
   if (const char* f = env("CUSIM_SUPPRESSIONS")) c.suppressions = f;
-  if (const char* r = env("CUSIM_REPORT")) c.report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
-  if (const char* t = env("CUSIM_TRACE")) c.trace = t;
+  if (const char* r = env("CUSIM_REPORT"))
+    c.report = output_path("CUSIM_REPORT", std::strncmp(r, "json:", 5) == 0 ? r + 5 : r);
+  if (const char* t = env("CUSIM_TRACE")) c.trace = output_path("CUSIM_TRACE", t);
   c.trace_detail = TraceDetail::blocks;
   if (const char* d = env("CUSIM_TRACE_DETAIL")) {
     if (!std::strcmp(d, "blocks")) c.trace_detail = TraceDetail::blocks;
@@ -80,8 +94,9 @@ Config read_environment() {
   c.stats = "0";
   if (const char* s = env("CUSIM_STATS")) {
     StatsOutput parsed;
-    if (parse_stats(s, &parsed)) c.stats = s;
-    else warn("CUSIM_STATS", s);
+    if (!parse_stats(s, &parsed)) warn("CUSIM_STATS", s);
+    else if (parsed.json_file.empty() || !output_path("CUSIM_STATS", parsed.json_file).empty()) c.stats = s;
+    else c.stats = "1";  // the table on stderr still; the JSON file cannot be written
   }
   if (const char* m = env("CUSIM_ACCESS_MAP")) c.access_map = m;  // checked by the first launch that reads it
   return c;

@@ -9,6 +9,8 @@
 
 #include "cusim/detail/sim_abi.hpp"
 #include "sim/exec/observer.hpp"
+#include "sim/io/output_errors.hpp"
+#include "sim/io/output_file.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/trace/tracks.hpp"
 
@@ -206,12 +208,13 @@ class Writer {
 }  // namespace
 
 bool write_trace(const std::string& path, const TraceContents& c) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) {
-    std::fprintf(stderr, "cusim: error: cannot write the trace to %s (CUSIM_TRACE): %s\n", path.c_str(),
-                 std::strerror(errno));
+  std::string error;
+  const std::unique_ptr<io::OutputFile> out = io::OutputFile::open(path, &error);
+  if (!out) {
+    io::output_failed("CUSIM_TRACE=" + path + ": cannot write the trace: " + error);
     return false;
   }
+  std::FILE* f = out->stream();
   static char io_buffer[1 << 16];
   std::setvbuf(f, io_buffer, _IOFBF, sizeof io_buffer);
   Writer w(f, c);
@@ -270,10 +273,8 @@ bool write_trace(const std::string& path, const TraceContents& c) {
                "\"detail\":\"%s\",\"limit\":%" PRIu64 ",\"events\":%" PRIu64 ",\"dropped\":%" PRIu64
                ",\"atomics\":\"%s\"}}\n",
                detail_name(c.detail), c.buffers.limit(), events, c.buffers.dropped(), atomics);
-  const bool ok = std::ferror(f) == 0;
-  if (std::fclose(f) != 0 || !ok) {
-    std::fprintf(stderr, "cusim: error: writing the trace to %s failed (CUSIM_TRACE): %s\n", path.c_str(),
-                 std::strerror(errno));
+  if (!out->commit(&error)) {
+    io::output_failed("CUSIM_TRACE=" + path + ": writing the trace failed: " + error);
     return false;
   }
   return true;

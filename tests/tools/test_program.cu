@@ -7,20 +7,23 @@
 //   fault-exit  a kernel faults (illegal address); the program reports it and calls exit(3)
 //   abort       launches a kernel, then aborts (SIGABRT)
 //   segv        launches a kernel, then a segmentation fault in host code (SIGSEGV)
+//   wait FILE   launches a kernel, writes its process id to FILE, then waits (60 s at most) for a
+//               signal to end it
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cusim/cusim.hpp>
 
-__global__ void fill(int* out) { out[threadIdx.x] = static_cast<int>(threadIdx.x); }
+__global__ void fill(int* out) { out[blockIdx.x * blockDim.x + threadIdx.x] = static_cast<int>(threadIdx.x); }
 
 __global__ void wild(int* p) { p[threadIdx.x] = 1; }
 
 int launch_one() {
   int* data = nullptr;
-  cudaMalloc(&data, 32 * sizeof(int));
+  cudaMalloc(&data, 64 * sizeof(int));
   cusim::launch(fill, dim3(2), dim3(32), data);
   const cudaError_t e = cudaDeviceSynchronize();
   cudaFree(data);
@@ -62,6 +65,15 @@ int main(int argc, char** argv) {
     *static_cast<volatile int*>(page) = 1;
     return 0;
   }
-  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | fault-exit | abort | segv\n");
+  if (!std::strcmp(mode, "wait") && argc > 2) {
+    launch_one();
+    if (std::FILE* f = std::fopen(argv[2], "w")) {
+      std::fprintf(f, "%d\n", static_cast<int>(getpid()));
+      std::fclose(f);
+    }
+    for (int i = 0; i < 60; ++i) sleep(1);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | fault-exit | abort | segv | wait FILE\n");
   return 2;
 }

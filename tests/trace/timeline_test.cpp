@@ -28,14 +28,16 @@ struct Matmul {
   int barriers_per_block() const { return 2 * tiles(); }
 };
 
-// Runs the tiled matmul with tracing into `file`, with extra environment `env`.
-cusim_test::ProgramRun traced_matmul(const Matmul& m, const std::string& file, std::vector<std::string> env = {}) {
+// Runs the tiled matmul with tracing into `file`, with extra environment `env`; it must end with
+// `status`.
+cusim_test::ProgramRun traced_matmul(const Matmul& m, const std::string& file, std::vector<std::string> env = {},
+                                     int status = 0) {
   env.push_back("CUSIM_TRACE=" + file);
   env.push_back("CUSIM_WORKERS=2");
   env.push_back("CUSIM_SCHEDULE=in-order");
   const auto run = run_program({TILED_MATMUL, std::to_string(m.n)}, env);
   CHECK(run.started);
-  CHECK_MESSAGE(run.status == 0, run.err);
+  CHECK_MESSAGE(run.status == status, run.err);
   CHECK(run.out.find("max relative error 0.00e+00") != std::string::npos);
   return run;
 }
@@ -163,10 +165,14 @@ TEST_CASE("CUSIM_TRACE_LIMIT: events past the limit are dropped, counted in othe
   CHECK(t.other_number("dropped") + static_cast<double>(t.events.size()) >= produced);
 }
 
-TEST_CASE("a trace file that cannot be written: one error line, and the program runs as without it") {
+TEST_CASE("a trace file that cannot be written: one error line, the program runs as without it, and fails") {
   TempDir dir;
-  const auto run = traced_matmul(Matmul{64}, dir.file("no-such-directory/trace.json"));
-  CHECK(occurrences(run.err, "cusim: error: cannot write the trace to " + dir.file("no-such-directory/trace.json")) == 1);
+  // A lost output is never silent: the program's exit status is CUSIM_ERROR_EXITCODE's (1).
+  const std::string file = dir.file("no-such-directory/trace.json");
+  const auto run = traced_matmul(Matmul{64}, file, {}, 1);
+  CHECK(occurrences(run.err, "cusim: error: CUSIM_TRACE=" + file + ": cannot write there: the folder " +
+                                 dir.file("no-such-directory") + " does not exist\n") == 1);
+  CHECK(occurrences(run.err, "cusim: error:") == 1);
 }
 
 TEST_CASE("the trace is written when the program exits with findings, and a failed launch carries its error") {

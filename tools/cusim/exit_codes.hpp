@@ -10,6 +10,7 @@ enum ExitCode : int {
   kProgramFailed = 3,  // the program exited non-zero, and nothing was found
   kKilled = 4,         // the program was killed by a signal (named on stderr)
   kNoReport = 5,       // the program exited 0 but wrote no readable findings report
+  kOutputFailed = 6,   // nothing was found, but an output asked for (report, trace...) was not written
 };
 
 }  // namespace cusim::tool

@@ -13,6 +13,10 @@
 #include "tools/cusim/options.hpp"
 #include "tools/cusim/report.hpp"
 #include "tools/cusim/spawn.hpp"
+#include "tools/cusim/temporary_folder.hpp"
+#include "sim/access_map/access_map_spec.hpp"
+#include "sim/config/config.hpp"
+#include "sim/io/output_file.hpp"
 
 extern char** environ;
 
@@ -45,25 +49,38 @@ std::string value_in(const std::vector<std::string>& env, const std::string& nam
   return found;
 }
 
-// A temporary directory for the report, removed with it at the end.
-class TemporaryReport {
- public:
-  TemporaryReport() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/cusim-run-XXXXXX";
-    if (mkdtemp(pattern.data())) dir_ = pattern;
-  }
-  ~TemporaryReport() {
-    if (dir_.empty()) return;
-    unlink(path().c_str());
-    rmdir(dir_.c_str());
-  }
-  bool ok() const { return !dir_.empty(); }
-  std::string path() const { return dir_ + "/report.json"; }
+// The setting `name` will have for the program: the options' value, else the environment's, or "".
+std::string setting(const RunOptions& o, const std::string& name) {
+  std::string found;
+  for (const auto& [n, v] : o.env)
+    if (n == name) found = v;
+  if (!found.empty()) return found;
+  const char* e = std::getenv(name.c_str());
+  return e ? e : "";
+}
 
- private:
-  std::string dir_;
-};
+// Why an output file the run asks for cannot be written, or "" if every one can: checked before
+// the program starts, so that an hour's run does not end without its report (sim/io/output_file.hpp).
+std::string unwritable_output(const RunOptions& o, const std::string& report) {
+  auto check = [](const std::string& what, const std::string& path) -> std::string {
+    const std::string why = sim::io::unwritable_reason(path);
+    return why.empty() ? "" : what + " " + path + ": cannot write there: " + why;
+  };
+  std::string why;
+  if (!report.empty() && (why = check("the report", report)) != "") return why;
+  if (const std::string t = setting(o, "CUSIM_TRACE"); !t.empty() && (why = check("the trace", t)) != "") return why;
+  if (sim::StatsOutput stats; sim::parse_stats(setting(o, "CUSIM_STATS"), &stats) && !stats.json_file.empty() &&
+                              (why = check("the statistics", stats.json_file)) != "")
+    return why;
+  if (const std::string map = setting(o, "CUSIM_ACCESS_MAP"); !map.empty()) {
+    sim::AccessMapSpec spec;
+    std::string error;
+    if (!sim::parse_access_map_spec(map, &spec, &error)) return "--access-map " + map + ": " + error;
+    for (const char* extension : {".csv", ".svg", ".png"})
+      if ((why = check("the access map", spec.prefix + extension)) != "") return why;
+  }
+  return "";
+}
 
 int run(const std::vector<std::string>& args) {
   RunOptions o;
@@ -79,20 +96,20 @@ int run(const std::vector<std::string>& args) {
     return usage(e.message);
   }
 
-  // The report: --report's file, else CUSIM_REPORT from the environment, else a temporary file.
-  TemporaryReport temporary;
-  std::string report = o.report;
-  if (report.empty()) {
-    if (const char* r = std::getenv("CUSIM_REPORT"); r && *r) report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
+  // The report the user keeps: --report's file, else CUSIM_REPORT from the environment. The
+  // program always writes its report into a folder of ours, which is read, then copied there:
+  // nothing at the user's path is touched before there is a report to put in it.
+  std::string kept_report = o.report;
+  if (kept_report.empty()) {
+    if (const char* r = std::getenv("CUSIM_REPORT"); r && *r) kept_report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
   }
-  if (report.empty()) {
-    if (!temporary.ok()) {
-      std::fprintf(stderr, "cusim: error: cannot make a temporary directory for the report: %s\n", std::strerror(errno));
-      return kUsage;
-    }
-    report = temporary.path();
+  if (const std::string why = unwritable_output(o, kept_report); !why.empty()) return usage(why);
+  TemporaryFolder temporary;
+  if (!temporary.ok()) {
+    std::fprintf(stderr, "cusim: error: cannot make a temporary folder for the report: %s\n", std::strerror(errno));
+    return kUsage;
   }
-  unlink(report.c_str());  // a report left by an earlier run must not be read as this one's
+  const std::string report = temporary.file("report.json");
   o.env.emplace_back("CUSIM_REPORT", "json:" + report);
   // cusim decides the exit status from the report; the program's own status stays its own.
   o.env.emplace_back("CUSIM_ERROR_EXITCODE", "0");
@@ -108,22 +125,36 @@ int run(const std::vector<std::string>& args) {
   }
   std::fflush(stdout);
   const std::string& name = o.program[0];
+  if (ended.interrupted) {
+    // cusim itself was asked to stop: the program has been stopped too; end as asked.
+    temporary.remove();
+    die_of(ended.interrupted);
+  }
   if (ended.signalled) {
     std::fprintf(stderr, "cusim: error: %s was killed by signal %s\n", name.c_str(), signal_name(ended.status).c_str());
     return kKilled;
   }
   std::string error;
-  const auto findings = read_report(report, error);
-  if (!findings) {
+  const auto contents = read_report(report, error);
+  if (!contents) {
     std::fprintf(stderr, "cusim: error: %s exited with status %d and wrote no findings report (%s); is it built with cusim?\n",
                  name.c_str(), ended.status, error.c_str());
     return ended.status != 0 ? kProgramFailed : kNoReport;
   }
+  const std::vector<ReportedFinding>& findings = contents->findings;
+  bool output_failed = !contents->output_errors.empty();  // the program has said which, on stderr
+  if (!kept_report.empty()) {
+    if (!sim::io::write_output(kept_report, contents->text, &error)) {
+      std::fprintf(stderr, "cusim: error: cannot write the report %s: %s\n", kept_report.c_str(), error.c_str());
+      output_failed = true;
+    }
+  }
   if (program_quiet)
-    for (const ReportedFinding& f : *findings)
+    for (const ReportedFinding& f : findings)
       if (!f.taken) std::fputs(("cusim: " + f.text).c_str(), stderr);
-  std::fputs(summary(name, *findings).c_str(), stderr);
-  if (counted(*findings) > 0) return kFindings;
+  std::fputs(summary(name, findings).c_str(), stderr);
+  if (counted(findings) > 0) return kFindings;
+  if (output_failed) return kOutputFailed;
   if (ended.status != 0) {
     std::fprintf(stderr, "cusim: error: %s exited with status %d\n", name.c_str(), ended.status);
     return kProgramFailed;

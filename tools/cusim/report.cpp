@@ -9,7 +9,7 @@
 
 namespace cusim::tool {
 
-std::optional<std::vector<ReportedFinding>> read_report(const std::string& path, std::string& error) {
+std::optional<Report> read_report(const std::string& path, std::string& error) {
   std::ifstream in(path);
   if (!in) {
     error = "no report at " + path;
@@ -24,14 +24,18 @@ std::optional<std::vector<ReportedFinding>> read_report(const std::string& path,
       error = path + " has no \"findings\" array";
       return std::nullopt;
     }
-    std::vector<ReportedFinding> out;
+    Report out;
+    out.text = text.str();
+    if (const json::Value* errors = doc.find("output_errors"); errors && errors->is_array())
+      for (const json::Value& e : errors->as_array())
+        if (e.is_string()) out.output_errors.push_back(e.as_string());
     for (const json::Value& f : list->as_array()) {
       ReportedFinding r;
       if (const json::Value* k = f.find("kind"); k && k->is_string()) r.kind = k->as_string();
       if (const json::Value* t = f.find("text"); t && t->is_string()) r.text = t->as_string();
       if (const json::Value* c = f.find("count"); c && c->is_number()) r.count = static_cast<unsigned>(c->as_number());
       if (const json::Value* t = f.find("taken"); t && t->is_bool()) r.taken = t->as_bool();
-      out.push_back(std::move(r));
+      out.findings.push_back(std::move(r));
     }
     return out;
   } catch (const json::ParseError& e) {

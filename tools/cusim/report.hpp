@@ -14,8 +14,14 @@ struct ReportedFinding {
   bool taken = false;    // the program took it (cusim::take_findings): it does not count
 };
 
-// The findings in the report at `path`; nullopt (and `error` set) if it is missing or unreadable.
-std::optional<std::vector<ReportedFinding>> read_report(const std::string& path, std::string& error);
+struct Report {
+  std::vector<ReportedFinding> findings;
+  std::vector<std::string> output_errors;  // outputs the program could not write
+  std::string text;                        // the file as the program wrote it
+};
+
+// The report at `path`; nullopt (and `error` set) if it is missing or unreadable.
+std::optional<Report> read_report(const std::string& path, std::string& error);
 
 // The summary lines: "<program>: N findings (D distinct)" then one line per kind, most frequent
 // first; or "<program>: no findings". Findings the program took are counted apart.

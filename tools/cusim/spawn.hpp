@@ -12,12 +12,18 @@ std::string find_program(const std::string& name);
 
 struct Ended {
   bool signalled = false;
-  int status = 0;  // the exit status, or the signal number when signalled
+  int status = 0;       // the exit status, or the signal number when signalled
+  int interrupted = 0;  // a signal that asked cusim itself to stop while the program ran, or 0
 };
 
 // Starts `path` with `argv` and `env` ("NAME=value"), waits for it. Throws UsageError if it
-// cannot be started. While it runs, SIGINT and SIGQUIT are ignored here (they reach the program).
+// cannot be started. While it runs, SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to cusim are passed
+// on to the program (a second one kills it), and the program is killed if cusim is; the caller
+// cleans up and ends by Ended::interrupted (die_of).
 Ended run_program(const std::string& path, const std::vector<std::string>& argv, const std::vector<std::string>& env);
+
+// Ends this process by `signo`, as if it had not been caught.
+[[noreturn]] void die_of(int signo);
 
 // "SIGSEGV (Segmentation fault)".
 std::string signal_name(int signo);
