@@ -2,7 +2,9 @@
 # either backend (CUSIM_BACKEND, top-level CMakeLists.txt; README, "Building for the GPU").
 #
 # cusim_add_executable(<name> [CHECKED|FAST] [SIM_ONLY] <sources>... [HOST_ONLY <sources>...])
-#   Simulator: CUDA sources (.cu) are compiled as C++ and linked with the simulator.
+#   Simulator: CUDA sources (.cu), plain CUDA as users write it, pass through the translator
+#   (tools/cusim-translate, docs/FRONTEND.md) as part of their compile step, then are compiled
+#   as C++ and linked with the simulator; editing any header they include rebuilds them.
 #   CUDA: every source before HOST_ONLY (.cu and .cpp alike: test files hold kernels) is compiled
 #   by nvcc; HOST_ONLY sources by the C++ compiler against CUDA's runtime API. CHECKED and FAST
 #   are accepted and mean nothing there (the GPU has no checked build). SIM_ONLY: a program that
@@ -61,15 +63,18 @@ endfunction()
 # its kernel sources their compiler: nvcc for every one on the CUDA backend; the C++ compiler for
 # .cu files on the simulator.
 function(_cusim_kernel_sources out_mode checked fast)
+  set(has_cuda OFF)
   if(CUSIM_BACKEND STREQUAL "cuda")
     set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
   else()
     foreach(src IN LISTS ARGN)
       if(src MATCHES "\\.cu$")
         set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
+        set(has_cuda ON)
       endif()
     endforeach()
   endif()
+  set(${out_mode}_HAS_CUDA ${has_cuda} PARENT_SCOPE)
   set(mode FAST)
   if(checked OR (CUSIM_CHECKED AND NOT fast))
     set(mode CHECKED)
@@ -78,6 +83,17 @@ function(_cusim_kernel_sources out_mode checked fast)
     set(mode FAST)  # see above: the two instrumentations exclude each other; the GPU has none
   endif()
   set(${out_mode} ${mode} PARENT_SCOPE)
+endfunction()
+
+# The translator as the compiler launcher of a target with CUDA sources on the simulator: it
+# rewrites each .cu source (and the user's headers it includes) and compiles the result; other
+# sources pass straight through. The compile command it sees carries every include folder and
+# definition the target has, so Clang parses the file as the compiler will.
+function(_cusim_translate_cuda_sources target has_cuda)
+  if(has_cuda AND NOT CUSIM_BACKEND STREQUAL "cuda")
+    set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "$<TARGET_FILE:cusim-translate>;--compile")
+    add_dependencies(${target} cusim-translate)
+  endif()
 endfunction()
 
 function(cusim_add_executable name)
@@ -89,6 +105,7 @@ function(cusim_add_executable name)
   endif()
   _cusim_kernel_sources(mode "${arg_CHECKED}" "${arg_FAST}" ${sources})
   add_executable(${name} ${sources})
+  _cusim_translate_cuda_sources(${name} ${mode_HAS_CUDA})
   target_link_libraries(${name} PRIVATE cusim::cusim)
   if(mode STREQUAL "CHECKED")
     target_compile_options(${name} PRIVATE ${CUSIM_CHECKED_FLAGS})
@@ -158,6 +175,7 @@ function(cusim_add_library name)
   set(sources ${arg_UNPARSED_ARGUMENTS})
   _cusim_kernel_sources(mode "${arg_CHECKED}" "${arg_FAST}" ${sources})
   add_library(${name} STATIC ${sources})
+  _cusim_translate_cuda_sources(${name} ${mode_HAS_CUDA})
   target_link_libraries(${name} PUBLIC cusim::cusim)
   if(mode STREQUAL "CHECKED")
     target_compile_options(${name} PRIVATE ${CUSIM_CHECKED_FLAGS})

@@ -31,6 +31,7 @@
 #include "cusim/detail/kernel_api.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
+#include "cusim/detail/cuda_launch.hpp"
 #endif
 #if !CUSIM_SIMULATOR
 namespace cusim {

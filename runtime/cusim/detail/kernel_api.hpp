@@ -14,17 +14,21 @@
 #include "cusim/detail/types.hpp"
 
 // ---- qualifiers: plain C++ functions and variables on the CPU --------------------------------
+// (The translator's parse, tools/cusim-translate, defines them as Clang's CUDA attributes.)
+#if !defined(CUSIM_TRANSLATOR_PARSE)
 #define __global__
 #define __device__
 #define __host__
 #define __constant__
 #define __managed__
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 // Empty on purpose: libstdc++ spells __attribute__((__noinline__)) (in <memory>), which a
 // function-like expansion would break; an empty attribute list is valid, and inlining on the CPU
 // changes nothing a kernel can observe.
 #define __noinline__
 #define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
 
 // ---- built-in variables (read-only, as in CUDA) ----------------------------------------------
 // Each is constant for as long as one CUDA thread runs: the engine sets them before it runs or
@@ -104,6 +108,57 @@ namespace cusim::detail {
 #endif
   return shared_static(decl, site);
 }
+}  // namespace cusim::detail
+
+// What the translator (tools/cusim-translate, docs/FRONTEND.md) writes for plain CUDA's shared
+// declarations. The variable becomes a reference to the block's instance; its own declarator
+// gives the type (decltype of the name is valid in its initializer), and a lambda's unique type
+// gives each declaration its own SharedDecl, in every instantiation of a template:
+//   __shared__ T tile[16][16];          ->  T (&tile)[16][16] = CUSIM_SHARED_VAR(tile);
+//   __shared__ __align__(32) T v[4];    ->  T (&v)[4] = CUSIM_SHARED_VAR_ALIGNED(v, 32);
+//   extern __shared__ T buf[];          ->  T (&buf)[] = CUSIM_SHARED_DYNAMIC(buf);
+// and for a variable at namespace scope, a tag beside its (never defined) extern declaration and
+// a reference at the start of each function that uses it:
+//   __shared__ T g[64];                 ->  extern T g[64]; CUSIM_SHARED_GLOBAL_TAG(g);
+//                                           ... { CUSIM_SHARED_GLOBAL_USE(g); ...
+#define CUSIM_SHARED_VAR(name) ::cusim::detail::shared_var<decltype(name), 0>([] { return #name; })
+#define CUSIM_SHARED_VAR_ALIGNED(name, align) ::cusim::detail::shared_var<decltype(name), (align)>([] { return #name; })
+#define CUSIM_SHARED_DYNAMIC(name) ::cusim::detail::shared_dynamic_var<decltype(name)>()
+#define CUSIM_SHARED_GLOBAL_TAG(name)                                                       \
+  inline constexpr ::cusim::detail::SharedGlobal<decltype(name)> cusim_shared_global_##name { #name }
+#define CUSIM_SHARED_GLOBAL_STATIC_TAG(name)                                                \
+  static constexpr ::cusim::detail::SharedGlobal<decltype(name)> cusim_shared_global_##name { #name }
+#define CUSIM_SHARED_GLOBAL_USE(name)                                                       \
+  ::std::remove_cvref_t<decltype(cusim_shared_global_##name)>::type& name = cusim_shared_global_##name.get()
+
+namespace cusim::detail {
+template <class Ref, std::size_t Align, class Name>
+[[gnu::always_inline]] inline Ref shared_var(Name, std::source_location site = std::source_location::current()) {
+  using T = std::remove_reference_t<Ref>;
+  static constexpr SharedDecl decl{Name{}(), sizeof(T), Align > alignof(T) ? Align : alignof(T)};
+  return *static_cast<T*>(shared_variable(decl, site));
+}
+template <class Ref>
+[[gnu::always_inline]] inline Ref shared_dynamic_var() {
+  return *static_cast<std::remove_reference_t<Ref>*>(shared_dynamic());
+}
+// A namespace-scope shared variable: one SharedDecl for every function that uses it (an array of
+// unknown bound is the dynamic shared memory).
+template <class T>
+struct SharedGlobal {
+  using type = T;
+  SharedDecl decl;
+  constexpr explicit SharedGlobal(const char* name) : decl{name, sizeof_or_zero(), alignof(std::remove_all_extents_t<T>)} {}
+  [[gnu::always_inline]] T& get(std::source_location site = std::source_location::current()) const {
+    if constexpr (std::is_unbounded_array_v<T>) return *static_cast<T*>(shared_dynamic());
+    else return *static_cast<T*>(shared_variable(decl, site));
+  }
+ private:
+  static constexpr std::size_t sizeof_or_zero() {
+    if constexpr (std::is_unbounded_array_v<T>) return 0;
+    else return sizeof(T);
+  }
+};
 }  // namespace cusim::detail
 
 // ---- barriers and fences ---------------------------------------------------------------------
@@ -369,11 +424,14 @@ inline unsigned int __umulhi(unsigned int x, unsigned int y) {
 // ---- device math that CUDA adds to <cmath> ---------------------------------------------------
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+// (glibc declares these names too; the translator's parse declares them itself.)
+#if !defined(CUSIM_TRANSLATOR_PARSE)
 inline float __expf(float x) { return std::exp(x); }
 inline float __logf(float x) { return std::log(x); }
 inline float __sinf(float x) { return std::sin(x); }
 inline float __cosf(float x) { return std::cos(x); }
 inline float __powf(float x, float y) { return std::pow(x, y); }
+#endif
 inline float __fdividef(float x, float y) { return x / y; }
 inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 inline int min(int a, int b) { return a < b ? a : b; }

@@ -1,0 +1,167 @@
+#include "tools/cusim-translate/compile_command.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+extern char** environ;
+
+namespace cusim::translate {
+namespace {
+
+std::string absolute(const std::string& path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, true);
+  return std::string(p);
+}
+
+bool ends_with(const std::string& s, const std::string& end) {
+  return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+
+// GCC options whose value is the next argument.
+const std::set<std::string> kWithValue = {"-o", "-MF", "-MT", "-MQ", "-I", "-isystem", "-iquote", "-idirafter",
+                                          "-include", "-imacros", "-D", "-U", "-x", "-Xlinker", "-Xassembler",
+                                          "-Xpreprocessor", "--param", "-aux-info", "-T", "-u", "-z", "-e", "-L",
+                                          "-l", "-MJ", "-dumpbase", "-dumpdir", "-B", "-isysroot", "--sysroot"};
+// Those of them that the parse needs too (what the preprocessor sees).
+const std::set<std::string> kForParse = {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-D", "-U"};
+// Those whose value is a folder searched for headers.
+const std::set<std::string> kFolders = {"-I", "-isystem", "-iquote", "-idirafter"};
+
+int run(const std::vector<std::string>& command) {
+  std::vector<char*> argv;
+  for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (const int err = posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ); err != 0) {
+    std::fprintf(stderr, "cusim-translate: error: cannot run %s: %s\n", argv[0], std::strerror(err));
+    return 1;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out.flush());
+}
+
+// The dependency file names the mirrored files; a build system must see the user's.
+void unmirror_depfile(const std::string& depfile, const std::string& out_dir) {
+  std::ifstream in(depfile, std::ios::binary);
+  if (!in) return;
+  std::stringstream s;
+  s << in.rdbuf();
+  std::string text = s.str(), fixed;
+  const std::string prefix = out_dir + "/";
+  for (std::size_t at = 0;;) {
+    const std::size_t found = text.find(prefix, at);
+    fixed.append(text, at, found == std::string::npos ? std::string::npos : found - at);
+    if (found == std::string::npos) break;
+    fixed += '/';
+    at = found + prefix.size();
+  }
+  std::ofstream(depfile, std::ios::binary) << fixed;
+}
+
+}  // namespace
+
+int compile(const std::vector<std::string>& command, LaunchSettings settings) {
+  // Find the source, the object and the dependency file; collect what the parse needs.
+  int source = -1;
+  std::string object, depfile;
+  bool writes_deps = false;
+  for (std::size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    std::string option, value;
+    if (kWithValue.count(a) && i + 1 < command.size()) {
+      option = a;
+      value = command[++i];
+    } else {
+      for (const char* joined : {"-I", "-D", "-U", "-o"})
+        if (a.size() > 2 && a.compare(0, 2, joined) == 0) option = joined, value = a.substr(2);
+    }
+    if (option == "-o") object = value;
+    else if (option == "-MF") depfile = value;
+    if (a == "-MD" || a == "-MMD") writes_deps = true;
+    if (kForParse.count(option)) {
+      settings.translation.parse_args.push_back(option);
+      settings.translation.parse_args.push_back(kFolders.count(option) ? absolute(value) : value);
+    }
+    if (option.empty() && !a.empty() && a[0] != '-' &&
+        (settings.as_cuda || ends_with(a, ".cu") || ends_with(a, ".CU"))) {
+      if (source >= 0) {
+        std::fprintf(stderr, "cusim-translate: error: one CUDA source per compile command (%s and %s)\n",
+                     command[source].c_str(), a.c_str());
+        return 1;
+      }
+      source = static_cast<int>(i);
+    }
+  }
+  if (source < 0) return run(command);  // nothing to translate: a C++ source, a link
+
+  settings.translation.source = command[source];
+  std::vector<std::string> parse;
+  for (const std::string& d : settings.include_first) parse.insert(parse.end(), {"-I", d});
+  parse.insert(parse.end(), settings.translation.parse_args.begin(), settings.translation.parse_args.end());
+  settings.translation.parse_args = parse;
+  const Translation t = translate(settings.translation);
+  if (!t.ok) return 1;
+
+  if (object.empty()) object = llvm::sys::path::stem(command[source]).str() + ".o";
+  const std::string out_dir = absolute(object + ".cusim");
+  for (const SourceFile& f : t.files) {
+    if (!write_file(mirrored_path(out_dir, f.path), mirrored_text(f))) {
+      std::fprintf(stderr, "cusim-translate: error: cannot write %s\n", mirrored_path(out_dir, f.path).c_str());
+      return 1;
+    }
+  }
+
+  // The same command on the mirrored source; the mirror of each include folder comes first.
+  std::vector<std::string> compile{command[0]};
+  for (const std::string& d : settings.include_first) compile.insert(compile.end(), {"-I", d});
+  compile.insert(compile.end(), {"-include", "cuda_runtime.h"});
+  for (std::size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    if (static_cast<int>(i) == source) {
+      compile.insert(compile.end(), {"-x", "c++", mirrored_path(out_dir, t.files.front().path), "-x", "none"});
+      continue;
+    }
+    std::string option, value;
+    if (kFolders.count(a) && i + 1 < command.size()) option = a, value = command[i + 1];
+    else if (a.size() > 2 && a.compare(0, 2, "-I") == 0) option = "-I", value = a.substr(2);
+    if (!option.empty() && option != "-isystem" && option != "-idirafter")
+      compile.insert(compile.end(), {option, mirrored_path(out_dir, absolute(value))});
+    compile.push_back(a);
+  }
+  // Headers the parse did not reach (other conditional includes) are still found beside the original.
+  compile.insert(compile.end(), {"-iquote", llvm::sys::path::parent_path(absolute(command[source])).str()});
+  const int status = run(compile);
+  if (status == 0 && (writes_deps || !depfile.empty())) {
+    if (depfile.empty()) {  // GCC's default: the object's name with .d for its extension
+      llvm::SmallString<256> d(object);
+      llvm::sys::path::replace_extension(d, "d");
+      depfile = std::string(d);
+    }
+    unmirror_depfile(depfile, out_dir);
+  }
+  return status;
+}
+
+}  // namespace cusim::translate

@@ -1,0 +1,152 @@
+#include "tools/cusim-translate/shared_decls.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+
+#include "tools/cusim-translate/enclosing_function.hpp"
+
+namespace cusim::translate {
+namespace {
+
+// The length of the token at `t` with the blanks after it (not a line break): a removed
+// specifier takes them along, so that the declaration reads as if written without it.
+unsigned with_blanks(RewriteContext& c, clang::FileID file, const RawToken& t) {
+  const std::string_view after = c.text(file, t.offset + t.length, t.offset + t.length + 64);
+  unsigned n = 0;
+  while (n < after.size() && (after[n] == ' ' || after[n] == '\t')) ++n;
+  return t.length + n;
+}
+
+std::string quoted(const clang::VarDecl* v) { return "`" + v->getNameAsString() + "`"; }
+
+}  // namespace
+
+const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang::VarDecl* v, const Place& name) {
+  const clang::SourceManager& sm = c_.sources();
+  const auto begin = c_.written_here(sm.getExpansionLoc(v->getBeginLoc()), "the __shared__ declaration of " + quoted(v));
+  if (!begin) return nullptr;
+  if (const auto known = groups_.find(*begin); known != groups_.end()) return &known->second;
+  if (begin->entry != name.entry || begin->offset > name.offset) {
+    c_.error(v->getLocation(), "the __shared__ declaration of " + quoted(v) + " is spread over macros cusim cannot rewrite");
+    return nullptr;
+  }
+  // The specifiers lie between the declaration's start and its first declarator's name.
+  Specifiers s;
+  unsigned shared_tokens = 0;
+  const std::vector<RawToken> tokens = c_.raw_tokens(begin->file, begin->offset, name.offset);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const RawToken& t = tokens[i];
+    const Place at{begin->file, begin->entry, t.offset};
+    if (t.text == "__shared__") {
+      ++shared_tokens;
+      const bool namespace_scope = v->isFileVarDecl();
+      // At namespace scope the variable stays declared, as extern; in a function it becomes a reference.
+      const bool written_extern = [&] {
+        for (const RawToken& u : tokens)
+          if (u.text == "extern") return true;
+        return false;
+      }();
+      if (namespace_scope && !written_extern) c_.edit(at, t.length, "extern");
+      else c_.edit(at, with_blanks(c_, begin->file, t), "");
+    } else if (t.text == "extern") {
+      s.is_extern = true;
+      if (!v->isFileVarDecl()) c_.edit(at, with_blanks(c_, begin->file, t), "");
+    } else if (t.text == "static") {
+      s.is_static = true;
+      c_.edit(at, with_blanks(c_, begin->file, t), "");
+    } else if ((t.text == "__align__" || t.text == "alignas") && i + 1 < tokens.size() && tokens[i + 1].text == "(") {
+      // The attribute and its parenthesised argument go; the alignment is passed on.
+      std::size_t j = i + 1;
+      for (int depth = 0; j < tokens.size(); ++j) {
+        if (tokens[j].text == "(") ++depth;
+        else if (tokens[j].text == ")" && --depth == 0) break;
+      }
+      if (j == tokens.size()) break;
+      if (s.align.empty())
+        s.align = std::string(c_.text(begin->file, tokens[i + 1].offset + 1, tokens[j].offset));
+      c_.edit(at, with_blanks(c_, begin->file, {t.offset, tokens[j].offset + 1 - t.offset, ""}), "");
+      i = j;
+    }
+  }
+  if (shared_tokens != 1) {
+    c_.error(v->getLocation(), "the __shared__ of " + quoted(v) +
+                                   " comes from a macro; cusim's translator rewrites __shared__ only where it is "
+                                   "written (write __shared__ itself in this declaration)");
+    return nullptr;
+  }
+  return &groups_.emplace(*begin, s).first->second;
+}
+
+void SharedDeclRewriter::declaration(const clang::VarDecl* v) {
+  const auto name = c_.written_here(v->getLocation(), "the __shared__ declaration of " + quoted(v));
+  if (!name || !declared_.insert(*name).second) return;
+  if (v->isStaticDataMember()) {
+    c_.error(v->getLocation(), "a static data member cannot be __shared__");
+    return;
+  }
+  if (v->hasInit() && !llvm::isa<clang::CXXConstructExpr>(v->getInit())) {
+    c_.error(v->getLocation(), "a __shared__ variable cannot have an initializer (CUDA does not allow one)");
+    return;
+  }
+  const Specifiers* s = specifiers(v, *name);
+  if (!s) return;
+  if (v->isFileVarDecl()) namespace_scope(v, *s);
+  else local(v, *name, *s);
+}
+
+void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const Specifiers& s) {
+  const auto end = c_.written_here(v->getEndLoc(), "the end of the __shared__ declaration of " + quoted(v));
+  if (!end) return;
+  const std::string n = v->getNameAsString();
+  c_.edit(name, 0, "(&");
+  c_.edit({name.file, name.entry, c_.token_end(name)}, 0, ")");
+  std::string init;
+  if (s.is_extern) init = " = CUSIM_SHARED_DYNAMIC(" + n + ")";
+  else if (!s.align.empty()) init = " = CUSIM_SHARED_VAR_ALIGNED(" + n + ", " + s.align + ")";
+  else init = " = CUSIM_SHARED_VAR(" + n + ")";
+  c_.edit({end->file, end->entry, c_.token_end(*end)}, 0, init);
+}
+
+void SharedDeclRewriter::namespace_scope(const clang::VarDecl* v, const Specifiers& s) {
+  const auto end = c_.written_here(v->getEndLoc(), "the end of the __shared__ declaration of " + quoted(v));
+  if (!end) return;
+  // The tag goes after the declaration's semicolon (past any further declarators).
+  const unsigned from = c_.token_end(*end);
+  const std::string_view rest = c_.text(end->file, from, ~0u);
+  int depth = 0;
+  for (const RawToken& t : c_.raw_tokens(end->file, from, from + static_cast<unsigned>(rest.size()))) {
+    if (t.text == "(" || t.text == "[" || t.text == "{") ++depth;
+    else if (t.text == ")" || t.text == "]" || t.text == "}") --depth;
+    else if (t.text == ";" && depth == 0) {
+      const std::string n = v->getNameAsString();
+      c_.edit({end->file, end->entry, t.offset + 1}, 0,
+              std::string(s.is_static ? " CUSIM_SHARED_GLOBAL_STATIC_TAG(" : " CUSIM_SHARED_GLOBAL_TAG(") + n + ");");
+      return;
+    }
+  }
+  c_.error(v->getLocation(), "cannot find the end of the __shared__ declaration of " + quoted(v));
+}
+
+void SharedDeclRewriter::reference(const clang::DeclRefExpr* r) {
+  const auto* v = llvm::cast<clang::VarDecl>(r->getDecl());
+  if (r->hasQualifier()) {
+    c_.error(r->getLocation(), "the namespace-scope __shared__ variable " + quoted(v) +
+                                   " is named with a qualifier; cusim's translator supports it named plainly");
+    return;
+  }
+  const clang::FunctionDecl* f = enclosing_function(c_.ast(), *r);
+  const auto* body = f ? llvm::dyn_cast_or_null<clang::CompoundStmt>(f->getBody()) : nullptr;
+  const clang::SourceManager& sm = c_.sources();
+  if (!body || sm.isBeforeInTranslationUnit(sm.getExpansionLoc(r->getBeginLoc()), sm.getExpansionLoc(body->getLBracLoc()))) {
+    c_.error(r->getLocation(), "the namespace-scope __shared__ variable " + quoted(v) +
+                                   " is used outside a function body; cusim's translator supports it inside kernels and "
+                                   "device functions");
+    return;
+  }
+  const auto brace = c_.written_here(body->getLBracLoc(), "the body of the function that uses " + quoted(v));
+  if (!brace || !used_.insert({*brace, v->getCanonicalDecl()}).second) return;
+  c_.edit({brace->file, brace->entry, brace->offset + 1}, 0, " CUSIM_SHARED_GLOBAL_USE(" + v->getNameAsString() + ");");
+}
+
+}  // namespace cusim::translate

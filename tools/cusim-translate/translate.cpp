@@ -1,0 +1,155 @@
+#include "tools/cusim-translate/translate.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include "tools/cusim-translate/launches.hpp"
+#include "tools/cusim-translate/rewrite_context.hpp"
+#include "tools/cusim-translate/shared_decls.hpp"
+
+namespace cusim::translate {
+namespace {
+
+// Walks the whole translation unit, template instantiations included (a launch's default
+// arguments are known only there), and hands what it finds to the two rewriters.
+class Collector : public clang::RecursiveASTVisitor<Collector> {
+ public:
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitVarDecl(clang::VarDecl* v) {
+    if (v->hasAttr<clang::CUDASharedAttr>() && c_.is_user_file(v->getLocation())) shared_.declaration(v);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* r) {
+    const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+    if (v && v->hasAttr<clang::CUDASharedAttr>() && v->isFileVarDecl() && c_.is_user_file(r->getLocation()))
+      shared_.reference(r);
+    return true;
+  }
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* e) {
+    if (c_.is_user_file(e->getConfig()->getBeginLoc())) launches_.launch(e);
+    return true;
+  }
+  void finish() { launches_.finish(); }
+
+ private:
+  RewriteContext& c_;
+  SharedDeclRewriter shared_;
+  LaunchRewriter launches_;
+};
+
+std::string absolute(llvm::StringRef path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, true);
+  return std::string(p);
+}
+
+class Consumer : public clang::ASTConsumer {
+ public:
+  Consumer(const Settings& s, Translation& out) : settings_(s), out_(out) {}
+
+  void HandleTranslationUnit(clang::ASTContext& ast) override {
+    clang::DiagnosticsEngine& diags = ast.getDiagnostics();
+    if (diags.hasErrorOccurred()) return;  // Clang has said what is wrong
+    std::vector<std::string> own = settings_.own_prefixes;
+    own.push_back(absolute(settings_.prelude));
+    RewriteContext context(ast, own);
+    Collector collector(context);
+    collector.TraverseDecl(ast.getTranslationUnitDecl());
+    collector.finish();
+    if (context.failed()) return;
+
+    // Every file of the user's that was read, main file first, each once.
+    const clang::SourceManager& sm = ast.getSourceManager();
+    std::vector<const clang::FileEntry*> seen;
+    auto add = [&](clang::FileID id) {
+      const clang::FileEntry* entry = sm.getFileEntryForID(id);
+      if (!entry || std::find(seen.begin(), seen.end(), entry) != seen.end()) return;
+      if (!context.is_user_file(sm.getLocForStartOfFile(id))) return;
+      seen.push_back(entry);
+      SourceFile f;
+      f.name = entry->getName().str();
+      f.path = absolute(f.name);
+      const llvm::StringRef original = sm.getBufferData(id);
+      const auto edits = context.edits().find(entry);
+      if (edits == context.edits().end() || edits->second.empty()) {
+        f.text = original.str();
+      } else {
+        std::string error;
+        f.text = edits->second.apply(std::string_view(original.data(), original.size()), &error);
+        f.rewritten = true;
+        f.edits = edits->second.ordered();
+        if (!error.empty()) {
+          context.error(sm.getLocForStartOfFile(id), "internal error of cusim's translator: " + error);
+          return;
+        }
+      }
+      out_.files.push_back(std::move(f));
+    };
+    add(sm.getMainFileID());
+    for (unsigned i = 0; i < sm.local_sloc_entry_size(); ++i) {
+      const clang::SrcMgr::SLocEntry& e = sm.getLocalSLocEntry(i);
+      if (e.isFile() && e.getFile().getFileCharacteristic() == clang::SrcMgr::C_User)
+        add(sm.translateFile(e.getFile().getContentCache().OrigEntry));
+    }
+    out_.ok = !context.failed() && !diags.hasErrorOccurred();
+  }
+
+ private:
+  const Settings& settings_;
+  Translation& out_;
+};
+
+class Action : public clang::ASTFrontendAction {
+ public:
+  Action(const Settings& s, Translation& out) : settings_(s), out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
+    return std::make_unique<Consumer>(settings_, out_);
+  }
+
+ private:
+  const Settings& settings_;
+  Translation& out_;
+};
+
+}  // namespace
+
+Translation translate(const Settings& settings) {
+  // CUDA host code, with no CUDA toolkit and no Clang CUDA wrappers (parse_prelude.hpp says why);
+  // Clang's own headers (stddef.h...) after the system's, where its builtin folder would be.
+  std::vector<std::string> args{"clang++",
+                                "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-nobuiltininc",
+                                "-Xclang", "-fcuda-allow-variadic-functions", "-Wno-unknown-cuda-version", "-w",
+                                "-fsyntax-only", "-std=c++20", "-resource-dir", settings.resource_dir,
+                                "-idirafter", settings.resource_dir + "/include", "-include", settings.prelude};
+  args.insert(args.end(), settings.parse_args.begin(), settings.parse_args.end());
+  args.push_back(settings.source);
+  Translation out;
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions()));
+  clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(settings, out), files.get());
+  if (!invocation.run()) out.ok = false;
+  return out;
+}
+
+std::string mirrored_text(const SourceFile& file) {
+  std::string name;
+  for (char ch : file.name) {
+    if (ch == '\\' || ch == '"') name += '\\';
+    name += ch;
+  }
+  return "#line 1 \"" + name + "\"\n" + file.text;
+}
+
+std::string mirrored_path(const std::string& out_dir, const std::string& absolute_path) {
+  return out_dir + absolute_path;
+}
+
+}  // namespace cusim::translate
