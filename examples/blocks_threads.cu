@@ -2,7 +2,7 @@
 // kernel. The seed's four launches, <<<1, 1>>>, <<<1, 10>>>, <<<10, 1>>> and <<<10, 10>>>, each of
 // a kernel that prints the integers 0 to 9; every copy also counts itself with atomicAdd, so the
 // program can say how many times each ran: 1, 10, 10 and 100.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 
 #include "cuda_check.hpp"
@@ -22,7 +22,7 @@ int main() {
     *runs = 0;
     std::printf("print_ints<<<%u, %u>>>:\n", c[0], c[1]);
     std::fflush(stdout);  // the kernel's lines come after this one
-    CUDA_CHECK(cusim::launch(print_ints, dim3(c[0]), dim3(c[1]), runs));
+    print_ints<<<c[0], c[1]>>>(runs); CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     std::printf("<<<%u, %u>>> ran the kernel %u times (%u blocks x %u threads)\n", c[0], c[1], *runs, c[0], c[1]);
     all_right = all_right && *runs == c[0] * c[1];

@@ -3,7 +3,7 @@
 // all threads of a block read the same constant, which the GPU's constant cache broadcasts.
 // The factors are read back with cudaMemcpyFromSymbol, then one of them is replaced through
 // cudaMemcpyToSymbol's offset argument and the kernel is run again.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,7 +24,7 @@ __global__ void sum_and_multiply(const float* a, const float* b, float* c, int s
 // Runs the kernel, copies C back and counts the elements that differ from the host's result.
 int run_and_check(const float* d_a, const float* d_b, float* d_c, const std::vector<float>& a,
                   const std::vector<float>& b, const float* host_factors, int size) {
-  CUDA_CHECK(cusim::launch(sum_and_multiply, dim3(BLOCKS), dim3(THREADS), d_a, d_b, d_c, size));
+  sum_and_multiply<<<BLOCKS, THREADS>>>(d_a, d_b, d_c, size); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<float> c(size);
   CUDA_CHECK(cudaMemcpy(c.data(), d_c, size * sizeof(float), cudaMemcpyDeviceToHost));

@@ -4,7 +4,7 @@
 // shuffle. On a GPU, shuffling with lanes that have exited is undefined behaviour: the sum is
 // silently wrong (or the kernel hangs). cusim stops at the shuffle and names the line, the block,
 // the thread and the missing lanes. The fixed kernel keeps every lane alive and passes a zero.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 
 __global__ void sum_buggy(const int* in, int* total, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -23,7 +23,7 @@ __global__ void sum_fixed(const int* in, int* total, int n) {
 
 int run(void (*kernel)(const int*, int*, int), const char* name, const int* in, int* total, int n) {
   *total = 0;
-  cusim::launch(kernel, dim3((n + 255) / 256), dim3(256), in, total, n);
+  kernel<<<(n + 255) / 256, 256>>>(in, total, n);
   const cudaError_t err = cudaDeviceSynchronize();
   printf("%-10s -> %s, total = %d (expected %d)\n", name, cudaGetErrorName(err), *total, n);
   return err == cudaSuccess && *total == n ? 0 : 1;

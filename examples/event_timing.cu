@@ -6,7 +6,7 @@
 // the milliseconds between the two. As in the seed, the kernel squares each element of a matrix
 // with 16x16 blocks, and is run a few times to warm up before the timed run. (On the simulator the
 // time is that of the simulated kernel on the CPU, not of a GPU.)
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -33,13 +33,14 @@ std::vector<float> square_on_device(const std::vector<float>& m, int width, int 
   const dim3 block(16, 16);
   const dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
 
-  for (int w = 0; w < warmups; ++w) CUDA_CHECK(cusim::launch(square_matrix, grid, block, d_m, d_r, width, height));
+  for (int w = 0; w < warmups; ++w) square_matrix<<<grid, block>>>(d_m, d_r, width, height);
+  CUDA_CHECK(cudaGetLastError());
 
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
   CUDA_CHECK(cudaEventRecord(start, 0));
-  CUDA_CHECK(cusim::launch(square_matrix, grid, block, d_m, d_r, width, height));
+  square_matrix<<<grid, block>>>(d_m, d_r, width, height); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaEventRecord(stop, 0));
   CUDA_CHECK(cudaEventSynchronize(stop));  // the kernel before `stop` has finished
   CUDA_CHECK(cudaEventElapsedTime(elapsed_ms, start, stop));

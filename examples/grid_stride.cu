@@ -1,6 +1,6 @@
 // The grid-stride loop: a fixed grid (here 32 blocks x 256 threads) covers an array of any size,
 // each thread stepping by the total number of threads. Squares 1,000,003 floats and checks them.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cmath>
 
 __global__ void square(float* data, int n) {
@@ -13,7 +13,7 @@ int main() {
   float* data = nullptr;
   if (cudaMallocManaged(&data, n * sizeof(float)) != cudaSuccess) return 1;
   for (int i = 0; i < n; ++i) data[i] = static_cast<float>(i % 1000) * 0.5f;
-  cusim::launch(square, dim3(32), dim3(256), data, n);
+  square<<<32, 256>>>(data, n);
   if (cudaDeviceSynchronize() != cudaSuccess) return 1;
   int wrong = 0;
   for (int i = 0; i < n; ++i) {

@@ -9,7 +9,7 @@
 // and new value: what the seed's kernel printed and its Python parsed), to grid_stride.csv (or the
 // path given), and prints the work each thread did as the seed's heat map shows it.
 //   ./grid_stride_square [grid_stride.csv]
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -31,7 +31,7 @@ int run(int* a, int* owner, int n, int blocks, int threads) {
     a[i] = i;
     owner[i] = -1;
   }
-  CUDA_CHECK(cusim::launch(square_elements, dim3(blocks), dim3(threads), a, owner, n));
+  square_elements<<<blocks, threads>>>(a, owner, n); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());  // wait before the host reads `a` and `owner`
 
   const int grid_threads = blocks * threads;

@@ -1,5 +1,5 @@
 // Hello from the CPU and from 2 blocks x 5 threads of the "GPU".
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 
 __global__ void hello_kernel() {
   printf("Hello World from GPU! block %u, thread %u\n", blockIdx.x, threadIdx.x);
@@ -7,7 +7,7 @@ __global__ void hello_kernel() {
 
 int main() {
   printf("Hello World from CPU!\n");
-  cusim::launch(hello_kernel, dim3(2), dim3(5));
+  hello_kernel<<<2, 5>>>();
   const cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess) {
     fprintf(stderr, "error: %s\n", cudaGetErrorString(err));

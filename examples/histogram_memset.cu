@@ -6,7 +6,7 @@
 // The output array is zeroed with cudaMemset before each run. The last part leaves the
 // cudaMemset out between two runs, as the seed's notebook did when it printed "Oh no!": every
 // bin then holds twice the CPU's count.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -21,7 +21,7 @@ __global__ void histogram_global(const int* input, int* hist, int n) {
 }
 
 __global__ void histogram_shared(const int* input, int* hist, int n) {
-  CUSIM_SHARED(int, temp, [BINS]);
+  __shared__ int temp[BINS];
   const int item = blockIdx.x * blockDim.x + threadIdx.x;
   for (int b = threadIdx.x; b < BINS; b += blockDim.x) temp[b] = 0;
   __syncthreads();  // every bin is zero before any thread counts
@@ -60,17 +60,17 @@ int main() {
   const int threads = 256, blocks = (n + threads - 1) / threads;
 
   CUDA_CHECK(cudaMemset(d_hist, 0, BINS * sizeof(int)));
-  CUDA_CHECK(cusim::launch(histogram_global, dim3(blocks), dim3(threads), d_input, d_hist, n));
+  histogram_global<<<blocks, threads>>>(d_input, d_hist, n); CUDA_CHECK(cudaGetLastError());
   const int wrong_global = compare(d_hist, cpu, 1);
 
   CUDA_CHECK(cudaMemset(d_hist, 0, BINS * sizeof(int)));
-  CUDA_CHECK(cusim::launch(histogram_shared, dim3(blocks), dim3(threads), d_input, d_hist, n));
+  histogram_shared<<<blocks, threads>>>(d_input, d_hist, n); CUDA_CHECK(cudaGetLastError());
   const int wrong_shared = compare(d_hist, cpu, 1);
 
   // Both kernels again, with no cudaMemset between them: the counts add up.
   CUDA_CHECK(cudaMemset(d_hist, 0, BINS * sizeof(int)));
-  CUDA_CHECK(cusim::launch(histogram_global, dim3(blocks), dim3(threads), d_input, d_hist, n));
-  CUDA_CHECK(cusim::launch(histogram_shared, dim3(blocks), dim3(threads), d_input, d_hist, n));
+  histogram_global<<<blocks, threads>>>(d_input, d_hist, n); CUDA_CHECK(cudaGetLastError());
+  histogram_shared<<<blocks, threads>>>(d_input, d_hist, n); CUDA_CHECK(cudaGetLastError());
   const int wrong_doubled = compare(d_hist, cpu, 2);
 
   std::printf("histogram of %d values in %d bins (bin 0: %d, bin 255: %d)\n", n, BINS, cpu[0], cpu[BINS - 1]);

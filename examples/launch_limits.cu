@@ -1,5 +1,6 @@
-// What each launch past the device's limits returns: the launch call's own result, the last
-// error it leaves, and whether it ran. The same program on the simulator and on a GPU
+// What each launch past the device's limits returns: the error the launch leaves
+// (cudaPeekAtLastError), the last error it leaves (cudaGetLastError, which clears it), and
+// whether it ran. The same program on the simulator and on a GPU
 // (tools/differential compares the two outputs line by line), so the simulator's error codes are
 // checked against CUDA's own.
 //
@@ -7,7 +8,7 @@
 // block dimensions up to (1024, 1024, 64), grid dimensions up to (2^31-1, 65535, 65535), and
 // 48 KiB of shared memory per block unless the kernel opts in to more
 // (cudaFuncAttributeMaxDynamicSharedMemorySize).
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 
 #include "cuda_check.hpp"
@@ -19,7 +20,8 @@ __global__ void mark(int* ran) {
 // Launches `mark` once with this geometry and prints what happened.
 void try_launch(const char* what, dim3 grid, dim3 block, std::size_t shared_bytes, int* ran) {
   CUDA_CHECK(cudaMemset(ran, 0, sizeof(int)));
-  const cudaError_t launched = cusim::launch(mark, grid, block, shared_bytes, ran);
+  mark<<<grid, block, shared_bytes>>>(ran);
+  const cudaError_t launched = cudaPeekAtLastError();
   const cudaError_t last = cudaGetLastError();
   const cudaError_t after = cudaGetLastError();
   const cudaError_t synced = cudaDeviceSynchronize();

@@ -2,7 +2,7 @@
 // "loop" of 2 blocks x 5 threads in which each thread is one cycle, numbered
 // blockIdx.x * blockDim.x + threadIdx.x. The GPU may print the cycles in any order; the program
 // also records which cycles ran and checks each of 0..9 ran exactly once.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 
 #include "cuda_check.hpp"
@@ -26,7 +26,7 @@ int main() {
   for (int i = 0; i < n; ++i) seen[i] = 0;
   std::printf("GPU, <<<%d, %d>>>:\n", blocks, threads);
   std::fflush(stdout);
-  CUDA_CHECK(cusim::launch(loop_kernel, dim3(blocks), dim3(threads), seen));
+  loop_kernel<<<blocks, threads>>>(seen); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   int once = 0;
   for (int i = 0; i < n; ++i) once += seen[i] == 1;

@@ -11,7 +11,7 @@
 // show what the simulator costs, not what a GPU would gain. A second, random product of odd size
 // is checked against a double-precision product.
 //   ./matmul_timings [N]
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <kernels/matmul.hpp>
 
 #include <cmath>
@@ -24,7 +24,7 @@
 
 // Seed 001's kernel: m is h x k, n is k x w, out is h x w; tw x tw threads per block.
 __global__ void matmul_dynamic_tiles(const float* m, const float* n, float* out, int h, int k, int w, int tw) {
-  CUSIM_EXTERN_SHARED(float, shared);
+  extern __shared__ float shared[];
   float* ms = shared;            // tw x tw tile of m
   float* ns = shared + tw * tw;  // tw x tw tile of n
   const int tc = threadIdx.x, tr = threadIdx.y;
@@ -44,7 +44,8 @@ __global__ void matmul_dynamic_tiles(const float* m, const float* n, float* out,
 cudaError_t matmul_dynamic(const float* a, const float* b, float* c, int m, int k, int n) {
   const int tw = 16;
   const dim3 block(tw, tw), grid((n + tw - 1) / tw, (m + tw - 1) / tw);
-  return cusim::launch(matmul_dynamic_tiles, grid, block, 2 * tw * tw * sizeof(float), a, b, c, m, k, n, tw);
+  matmul_dynamic_tiles<<<grid, block, 2 * tw * tw * sizeof(float)>>>(a, b, c, m, k, n, tw);
+  return cudaGetLastError();
 }
 
 using Matmul = cudaError_t (*)(const float*, const float*, float*, int, int, int);

@@ -2,7 +2,7 @@
 // all 10, with 256 threads per block and as many blocks as it takes (cuda.grid(1) is
 // blockIdx.x * blockDim.x + threadIdx.x). Copies in with cudaMemcpy (cuda.to_device), out again
 // (copy_to_host), and prints the first and last ten results as NumPy would.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <vector>
 
@@ -33,7 +33,7 @@ int main() {
   const int threads_per_block = 256;
   const int blocks_per_grid = (n + threads_per_block - 1) / threads_per_block;  // math.ceil(n / 256)
   std::printf("threads per block: %d, blocks per grid: %d\n", threads_per_block, blocks_per_grid);
-  CUDA_CHECK(cusim::launch(multiply_kernel, dim3(blocks_per_grid), dim3(threads_per_block), d_x, d_y, d_out, n));
+  multiply_kernel<<<blocks_per_grid, threads_per_block>>>(d_x, d_y, d_out, n); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
 

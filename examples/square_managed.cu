@@ -3,7 +3,7 @@
 // cudaMallocManaged gives one pointer that the host and the kernel both use. The grid is rounded
 // up to whole blocks of 256 threads, so the last block has threads past the end of the array:
 // the bounds check `if (i < n)` keeps them from touching memory that is not the array's.
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 
@@ -22,7 +22,7 @@ int main() {
 
   const int threads_per_block = 256;
   const int blocks = (n + threads_per_block - 1) / threads_per_block;  // 391: the last one is partly past the end
-  CUDA_CHECK(cusim::launch(square_kernel, dim3(blocks), dim3(threads_per_block), a, n));
+  square_kernel<<<blocks, threads_per_block>>>(a, n); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());  // the launch is asynchronous: wait before the host reads `a`
 
   int wrong = 0;

@@ -5,7 +5,7 @@
 // copies z to pinned host memory. Work on different streams may run in any order or at once; the
 // event is the only thing that makes C wait for A. B and C both only read x, so they may overlap.
 // Without cudaStreamWaitEvent, C could read x before A wrote it (zeros, or whatever was there).
-#include <cusim/cusim.hpp>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -44,13 +44,13 @@ int main() {
 
   // Stream one: clear x, A, the event, B.
   CUDA_CHECK(cudaMemsetAsync(d_x, 0, bytes, one));
-  CUDA_CHECK(cusim::launch(fill, dim3(blocks), dim3(threads), 0, one, d_x, n));
+  fill<<<blocks, threads, 0, one>>>(d_x, n); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaEventRecord(x_ready, one));
-  CUDA_CHECK(cusim::launch(add_hundred, dim3(blocks), dim3(threads), 0, one, d_x, d_y, n));
+  add_hundred<<<blocks, threads, 0, one>>>(d_x, d_y, n); CUDA_CHECK(cudaGetLastError());
 
   // Stream two: wait for the event (A done), C, copy z back.
   CUDA_CHECK(cudaStreamWaitEvent(two, x_ready, 0));
-  CUDA_CHECK(cusim::launch(times_three, dim3(blocks), dim3(threads), 0, two, d_x, d_z, n));
+  times_three<<<blocks, threads, 0, two>>>(d_x, d_z, n); CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpyAsync(h_z, d_z, bytes, cudaMemcpyDeviceToHost, two));
 
   CUDA_CHECK(cudaStreamSynchronize(two));  // h_z is complete
