@@ -11,6 +11,7 @@ enum ExitCode : int {
   kKilled = 4,         // the program was killed by a signal (named on stderr)
   kNoReport = 5,       // the program exited 0 but wrote no readable findings report
   kOutputFailed = 6,   // nothing was found, but an output asked for (report, trace...) was not written
+  kBuildFailed = 7,    // the .cu program did not build (the compiler's errors are on stderr)
 };
 
 }  // namespace cusim::tool

@@ -60,6 +60,7 @@ constexpr Option kOptions[] = {
      "CUSIM_REPORT"},
     {"--suppressions FILE", "findings to ignore, <kind> <file-suffix>[:<line>] per line", "CUSIM_SUPPRESSIONS"},
     {"--quiet", "the program prints no findings; cusim prints them when it has ended", "CUSIM_QUIET=1"},
+    {"--fast", "build a .cu program without the checkers' instrumentation (no racecheck or initcheck)", ""},
     {"--help", "this text", ""},
 };
 
@@ -70,12 +71,16 @@ std::string version_text() { return "cusim " CUSIM_VERSION "\n"; }
 std::string help_text() {
   std::string h =
       "usage: cusim run [options] [--] program [args...]\n"
+      "       cusim run [options] [--] prog.cu [args...]\n"
       "       cusim --help | --version\n"
       "\n"
       "cusim run runs a program built with cusim (a CUDA program compiled for the simulator) with the\n"
       "settings below, passes its standard input and output through, then reads the findings report\n"
       "the program writes at exit and prints a summary: the count per kind, and each finding when the\n"
       "program was quiet. Options set the CUSIM_* environment variables listed at the end.\n"
+      "A program named by its CUDA source (prog.cu) is first built with cusim-nvcc, as `nvcc prog.cu\n"
+      "-o prog` would build it, in the checked build, and kept in a cache ($CUSIM_CACHE_DIR, else\n"
+      "~/.cache/cusim): it is built again only when a file it was built from has changed.\n"
       "\n"
       "options of cusim run:\n";
   for (const Option& o : kOptions) {
@@ -93,10 +98,13 @@ std::string help_text() {
       "  0  the program exited 0 and nothing was found\n"
       "  1  findings (whatever the program's own exit status; findings the program took itself,\n"
       "     with cusim::take_findings, do not count)\n"
-      "  2  usage error: unknown option, bad value, program not found or not executable\n"
+      "  2  usage error: unknown option, bad value, program not found or not executable, an output\n"
+      "     file that cannot be written\n"
       "  3  the program exited with a non-zero status, and nothing was found\n"
       "  4  the program was killed by a signal (named on stderr)\n"
       "  5  the program exited 0 but wrote no findings report (not built with cusim?)\n"
+      "  6  nothing was found, but an output asked for (report, trace...) was not written\n"
+      "  7  the .cu program did not build (the compiler's errors are above)\n"
       "\n"
       "environment variables (sim/config/flags.def, docs/CONFIGURATION.md):\n";
   for (const Flag& f : kFlags) {

@@ -1,13 +1,17 @@
 // cusim: the command-line tool (docs/TOOLS.md). `cusim run [options] -- program args...` runs a
 // program built with cusim under the given settings and reports its findings.
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "tools/cusim/build_cache.hpp"
 #include "tools/cusim/exit_codes.hpp"
 #include "tools/cusim/help.hpp"
 #include "tools/cusim/options.hpp"
@@ -47,6 +51,10 @@ std::string value_in(const std::vector<std::string>& env, const std::string& nam
   for (const std::string& e : env)
     if (e.compare(0, name.size() + 1, name + "=") == 0) found = e.substr(name.size() + 1);
   return found;
+}
+
+bool is_cuda_source(const std::string& path) {
+  return path.size() > 3 && path.compare(path.size() - 3, 3, ".cu") == 0;
 }
 
 // The setting `name` will have for the program: the options' value, else the environment's, or "".
@@ -91,9 +99,22 @@ int run(const std::vector<std::string>& args) {
       std::fputs(help_text().c_str(), stdout);
       return kClean;
     }
-    program = find_program(o.program[0]);
+    if (!is_cuda_source(o.program[0])) program = find_program(o.program[0]);
   } catch (const UsageError& e) {
     return usage(e.message);
+  }
+  if (is_cuda_source(o.program[0])) {
+    // A CUDA source: built (or found in the cache) as `nvcc prog.cu -o prog` would build it.
+    struct stat st;
+    if (stat(o.program[0].c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+      return usage("program '" + o.program[0] + "': " + (errno ? std::strerror(errno) : "not a file"));
+    std::string error;
+    const auto built = build_cached(o.program[0], o.fast, &error);
+    if (!built) {
+      std::fprintf(stderr, "cusim: error: %s\n", error.c_str());
+      return kBuildFailed;
+    }
+    program = built->program;
   }
 
   // The report the user keeps: --report's file, else CUSIM_REPORT from the environment. The

@@ -124,6 +124,9 @@ RunOptions parse_run(const std::vector<std::string>& args) {
       const std::string file = nonempty(name, take());
       if (access(file.c_str(), R_OK) != 0) usage_error("--suppressions: cannot read '" + file + "'");
       set("CUSIM_SUPPRESSIONS", file);
+    } else if (name == "--fast") {
+      flag_only();
+      o.fast = true;
     } else if (name == "--quiet" || name == "-q") {
       flag_only();
       set("CUSIM_QUIET", "1");

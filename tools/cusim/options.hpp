@@ -12,6 +12,7 @@ struct RunOptions {
   std::string report;           // --report's file, or empty (a temporary file)
   std::vector<std::string> program;  // the program and its arguments
   bool help = false;
+  bool fast = false;            // --fast: a .cu program is built without the checkers' instrumentation
 };
 
 // Parses the arguments after "run"; throws UsageError with a message for the user.
