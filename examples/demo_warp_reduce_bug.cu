@@ -4,7 +4,7 @@
 // shuffle. On a GPU, shuffling with lanes that have exited is undefined behaviour: the sum is
 // silently wrong (or the kernel hangs). cusim stops at the shuffle and names the line, the block,
 // the thread and the missing lanes. The fixed kernel keeps every lane alive and passes a zero.
-#include <cuda_runtime.h>
+#include <cstdio>
 
 __global__ void sum_buggy(const int* in, int* total, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,6 +1,6 @@
 // The grid-stride loop: a fixed grid (here 32 blocks x 256 threads) covers an array of any size,
 // each thread stepping by the total number of threads. Squares 1,000,003 floats and checks them.
-#include <cuda_runtime.h>
+#include <cstdio>
 #include <cmath>
 
 __global__ void square(float* data, int n) {

@@ -1,5 +1,5 @@
 // Hello from the CPU and from 2 blocks x 5 threads of the "GPU".
-#include <cuda_runtime.h>
+#include <cstdio>
 
 __global__ void hello_kernel() {
   printf("Hello World from GPU! block %u, thread %u\n", blockIdx.x, threadIdx.x);

@@ -1,7 +1,7 @@
 // Matrix multiply with 16x16 tiles in shared memory: per tile, one barrier after loading the
 // tiles and one after using them, so no thread overwrites a tile another thread still reads.
 // Checks against a double-precision CPU product; sizes need not be multiples of 16.
-#include <cuda_runtime.h>
+#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <vector>

@@ -5,11 +5,15 @@
 // Only the chevrons are replaced; the kernel's default arguments are appended, because a launch
 // through a function pointer cannot supply them. The parentheses around the whole launch are
 // added where the launch is written in one piece (not split between a macro and its arguments).
-// A launch in device code (dynamic parallelism) is an error.
+// Where the kernel's name alone does not say which function it is (an overloaded kernel, a
+// template whose arguments the launch deduces), a cast to the chosen kernel's type is added; in
+// a template, where that differs per instantiation, launch_config_deduced lets C++ choose by
+// the arguments' types. A launch in device code (dynamic parallelism) is an error.
 #pragma once
 #include <clang/AST/ExprCXX.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,16 +30,23 @@ class LaunchRewriter {
   void finish();
 
  private:
-  struct PlannedEdit {
-    Place at;
-    unsigned length;
-    std::string text;
-    bool operator==(const PlannedEdit& o) const { return at == o.at && length == o.length && text == o.text; }
+  // What one visit of a launch found: the template pattern's visit, or a complete one (an
+  // instantiation, or code outside templates).
+  struct Seen {
+    std::string defaults;  // the kernel's default arguments, as text to append ("" for none)
+    std::string cast;      // the kernel's pointer type when the name alone is ambiguous, or ""
+    bool nameable = true;  // the cast can be written (no lambda or unnamed type in it)
+    bool exact = true;     // the arguments' decayed types are the kernel's parameter types
   };
+  // Everything known about one launch written in the source.
   struct Plan {
-    std::vector<PlannedEdit> edits;
-    bool complete = false;  // its default arguments are known (not a dependent call)
+    Place open, close, rparen;
+    std::optional<Place> callee_begin, callee_end;  // where the kernel's name is written, if in one piece
+    bool one_piece = false;
+    bool deduced = false;             // the pattern names no single kernel: launch_config_deduced
+    std::vector<Seen> complete;       // from complete visits (all must agree, the cast where not deduced)
     clang::SourceLocation where;
+    bool failed = false;
   };
   std::string default_argument(const clang::CXXDefaultArgExpr* d);
 

@@ -2,6 +2,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/Stmt.h>
 
 #include "tools/cusim-translate/enclosing_function.hpp"
@@ -35,8 +36,7 @@ const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang
   Specifiers s;
   unsigned shared_tokens = 0;
   const std::vector<RawToken> tokens = c_.raw_tokens(begin->file, begin->offset, name.offset);
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    const RawToken& t = tokens[i];
+  for (const RawToken& t : tokens) {
     const Place at{begin->file, begin->entry, t.offset};
     if (t.text == "__shared__") {
       ++shared_tokens;
@@ -55,18 +55,6 @@ const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang
     } else if (t.text == "static") {
       s.is_static = true;
       c_.edit(at, with_blanks(c_, begin->file, t), "");
-    } else if ((t.text == "__align__" || t.text == "alignas") && i + 1 < tokens.size() && tokens[i + 1].text == "(") {
-      // The attribute and its parenthesised argument go; the alignment is passed on.
-      std::size_t j = i + 1;
-      for (int depth = 0; j < tokens.size(); ++j) {
-        if (tokens[j].text == "(") ++depth;
-        else if (tokens[j].text == ")" && --depth == 0) break;
-      }
-      if (j == tokens.size()) break;
-      if (s.align.empty())
-        s.align = std::string(c_.text(begin->file, tokens[i + 1].offset + 1, tokens[j].offset));
-      c_.edit(at, with_blanks(c_, begin->file, {t.offset, tokens[j].offset + 1 - t.offset, ""}), "");
-      i = j;
     }
   }
   if (shared_tokens != 1) {
@@ -76,6 +64,40 @@ const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang
     return nullptr;
   }
   return &groups_.emplace(*begin, s).first->second;
+}
+
+std::optional<std::string> SharedDeclRewriter::alignment(const clang::VarDecl* v) {
+  // __align__(n), alignas(n), __attribute__((aligned(n))): the attribute goes (it would apply to
+  // the reference the declaration becomes) and the alignment is passed on.
+  std::string align;
+  const clang::SourceManager& sm = c_.sources();
+  for (const clang::AlignedAttr* a : v->specific_attrs<clang::AlignedAttr>()) {
+    if (!a->isAlignmentExpr() || !a->getAlignmentExpr()) {
+      c_.error(a->getLocation(), "cusim's translator supports the alignment of a __shared__ variable as a number");
+      return std::nullopt;
+    }
+    const clang::CharSourceRange range = sm.getExpansionRange(a->getRange());
+    const auto begin = c_.written_here(range.getBegin(), "the alignment of " + quoted(v));
+    const auto end = c_.written_here(range.getEnd(), "the alignment of " + quoted(v));
+    // The argument as written (inside __align__'s parentheses, for the macro).
+    const clang::SourceRange arg = a->getAlignmentExpr()->getSourceRange();
+    const auto arg_begin = c_.place(arg.getBegin(), "the alignment of " + quoted(v));
+    const auto arg_end = c_.place(arg.getEnd(), "the alignment of " + quoted(v));
+    if (!begin || !end || !arg_begin || !arg_end) return std::nullopt;
+    align = std::string(c_.text(arg_begin->file, arg_begin->offset, c_.token_end(*arg_end)));
+    if (aligned_.insert(*begin).second) {
+      // alignas' range is its keyword: its parenthesised argument goes too.
+      unsigned stop = c_.token_end(*end);
+      if (arg_end->entry == begin->entry && arg_end->offset >= stop)
+        for (const RawToken& t : c_.raw_tokens(begin->file, c_.token_end(*arg_end), c_.token_end(*arg_end) + 64)) {
+          if (t.text == ")") stop = t.offset + 1;
+          break;
+        }
+      const RawToken whole{begin->offset, stop - begin->offset, ""};
+      c_.edit(*begin, with_blanks(c_, begin->file, whole), "");
+    }
+  }
+  return align;
 }
 
 void SharedDeclRewriter::declaration(const clang::VarDecl* v) {
@@ -90,12 +112,14 @@ void SharedDeclRewriter::declaration(const clang::VarDecl* v) {
     return;
   }
   const Specifiers* s = specifiers(v, *name);
-  if (!s) return;
+  const std::optional<std::string> align = alignment(v);
+  if (!s || !align) return;
   if (v->isFileVarDecl()) namespace_scope(v, *s);
-  else local(v, *name, *s);
+  else local(v, *name, *s, *align);
 }
 
-void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const Specifiers& s) {
+void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const Specifiers& s,
+                               const std::string& align) {
   const auto end = c_.written_here(v->getEndLoc(), "the end of the __shared__ declaration of " + quoted(v));
   if (!end) return;
   const std::string n = v->getNameAsString();
@@ -103,7 +127,7 @@ void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const
   c_.edit({name.file, name.entry, c_.token_end(name)}, 0, ")");
   std::string init;
   if (s.is_extern) init = " = CUSIM_SHARED_DYNAMIC(" + n + ")";
-  else if (!s.align.empty()) init = " = CUSIM_SHARED_VAR_ALIGNED(" + n + ", " + s.align + ")";
+  else if (!align.empty()) init = " = CUSIM_SHARED_VAR_ALIGNED(" + n + ", " + align + ")";
   else init = " = CUSIM_SHARED_VAR(" + n + ")";
   c_.edit({end->file, end->entry, c_.token_end(*end)}, 0, init);
 }

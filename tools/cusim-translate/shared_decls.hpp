@@ -11,6 +11,7 @@
 #include <clang/AST/Expr.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -31,15 +32,17 @@ class SharedDeclRewriter {
   // The decl-specifiers of one declaration (shared by all its declarators).
   struct Specifiers {
     bool is_extern = false, is_static = false;
-    std::string align;  // the argument of __align__(...) or alignas(...), or ""
   };
   const Specifiers* specifiers(const clang::VarDecl* v, const Place& name);
-  void local(const clang::VarDecl* v, const Place& name, const Specifiers& s);
+  // The alignment the declaration asks for ("" for none), its attribute removed; nullopt on error.
+  std::optional<std::string> alignment(const clang::VarDecl* v);
+  void local(const clang::VarDecl* v, const Place& name, const Specifiers& s, const std::string& align);
   void namespace_scope(const clang::VarDecl* v, const Specifiers& s);
 
   RewriteContext& c_;
   std::map<Place, Specifiers> groups_;  // by the place where the declaration begins
   std::set<Place> declared_;            // names already rewritten
+  std::set<Place> aligned_;             // alignment attributes already removed
   std::set<std::pair<Place, const clang::VarDecl*>> used_;  // references added at a body's start
 };
 
