@@ -178,3 +178,39 @@ TEST_CASE("--help and run --help list every variable of sim/config/flags.def; --
   CHECK(std::isdigit(static_cast<unsigned char>(version.out[6])));
   CHECK(version.out.back() == '\n');
 }
+
+TEST_CASE("cusim run prog.cu builds the CUDA source, finds its race at the .cu line, and reuses the build") {
+#if RACE_COUNTER_CHECKED
+  cusim_test::TempDir dir;
+  const std::vector<std::string> env{"CUSIM_QUIET=", "CUSIM_REPORT=", "CUSIM_CACHE_DIR=" + dir.file("cache")};
+  const ProgramRun first = run_program({CUSIM_TOOL, "run", "--workers", "1", RACE_COUNTER_SOURCE}, env);
+  CHECK(first.status == 1);
+  CHECK(has(first.err, "cusim: built " RACE_COUNTER_SOURCE "\n"));
+  CHECK(has(first.err, "race_counter.cu:11: error: race-w"));
+  CHECK(has(first.out, "atomicAdd: counter=1024, expected=1024"));
+  // Unchanged: not built again, same verdict.
+  const ProgramRun second = run_program({CUSIM_TOOL, "run", "--workers", "1", RACE_COUNTER_SOURCE}, env);
+  CHECK(second.status == 1);
+  CHECK_FALSE(has(second.err, "cusim: built"));
+  CHECK(has(second.err, "race_counter.cu:11: error: race-w"));
+
+  // A copy of the program whose header changes: built again, and the change is in the program.
+  std::ofstream(dir.file("answer.h")) << "#define ANSWER 41\n";
+  std::ofstream(dir.file("answer.cu")) << "#include <cstdio>\n#include \"answer.h\"\n__global__ void k(int* p) { *p = ANSWER; }\n"
+                                          "int main() { int* p; cudaMallocManaged(&p, 4); k<<<1, 1>>>(p);\n"
+                                          "  cudaDeviceSynchronize(); std::printf(\"%d\\n\", *p); return 0; }\n";
+  const ProgramRun a = run_program({CUSIM_TOOL, "run", dir.file("answer.cu")}, env);
+  CHECK(a.status == 0);
+  CHECK(a.out == "41\n");
+  CHECK(has(a.err, "cusim: built"));
+  const ProgramRun b = run_program({CUSIM_TOOL, "run", dir.file("answer.cu")}, env);
+  CHECK(b.out == "41\n");
+  CHECK_FALSE(has(b.err, "cusim: built"));
+  std::ofstream(dir.file("answer.h")) << "#define ANSWER 42\n";
+  const ProgramRun c = run_program({CUSIM_TOOL, "run", dir.file("answer.cu")}, env);
+  CHECK(c.out == "42\n");
+  CHECK(has(c.err, "cusim: built"));
+#else
+  MESSAGE("race_counter is not the checked build here: racecheck cannot see the race");
+#endif
+}

@@ -7,7 +7,9 @@
 //     ("<file> <offset> <length> <replacement>"), --depfile lists the files read (Make syntax).
 //   cusim-translate --compile [--as-cuda] COMPILER ARGS...
 //     the compiler launcher (compile_command.hpp).
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -118,9 +120,18 @@ int translate_only(const std::vector<std::string>& args) {
   return 0;
 }
 
+// A fault in the translator itself ends it with a message that says so, never a bare crash.
+void on_internal_fault(int signo) {
+  static const char message[] = "cusim-translate: internal error (a fault inside the translator); please report it with the source file\n";
+  (void)!write(2, message, sizeof message - 1);
+  signal(signo, SIG_DFL);
+  raise(signo);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int signo : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) signal(signo, on_internal_fault);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage("no source file");
   if (args[0] == "--help" || args[0] == "-h") {

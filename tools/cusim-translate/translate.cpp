@@ -125,10 +125,11 @@ class Action : public clang::ASTFrontendAction {
 Translation translate(const Settings& settings) {
   // CUDA host code, with no CUDA toolkit and no Clang CUDA wrappers (parse_prelude.hpp says why);
   // Clang's own headers (stddef.h...) after the system's, where its builtin folder would be.
+  // Each diagnostic is one line (file:line:col: error: ...), as the compiler's own errors follow.
   std::vector<std::string> args{"clang++",
                                 "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-nobuiltininc",
                                 "-Xclang", "-fcuda-allow-variadic-functions", "-Wno-unknown-cuda-version", "-w",
-                                "-fsyntax-only", "-std=c++20", "-resource-dir", settings.resource_dir,
+                                "-fsyntax-only", "-fno-caret-diagnostics", "-std=c++20", "-resource-dir", settings.resource_dir,
                                 "-idirafter", settings.resource_dir + "/include", "-include", settings.prelude};
   args.insert(args.end(), settings.parse_args.begin(), settings.parse_args.end());
   args.push_back(settings.source);

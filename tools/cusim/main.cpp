@@ -115,6 +115,7 @@ int run(const std::vector<std::string>& args) {
       return kBuildFailed;
     }
     program = built->program;
+    if (built->rebuilt) std::fprintf(stderr, "cusim: built %s\n", o.program[0].c_str());
   }
 
   // The report the user keeps: --report's file, else CUSIM_REPORT from the environment. The

@@ -1,0 +1,83 @@
+// Bad input to the front end (docs/FRONTEND.md), through each entry point a user has: the
+// translator itself, cusim-nvcc and `cusim run x.cu`. Each is one clear line at the user's
+// file:line:col (or naming the missing file) and a failing exit status, never a crash.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "run_program.hpp"
+
+namespace {
+
+struct BadInput {
+  const char* name;
+  const char* text;     // nullptr: the file does not exist
+  const char* message;  // the one error line, after "<path>:"
+};
+
+const BadInput kBadInputs[] = {
+    {"syntax.cu", "__global__ void k(int* p) {\n  p[0] = 1\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "2:11: error: expected ';' after expression"},
+    {"dynamic_parallelism.cu",
+     "__global__ void child(int* p) { p[0] = 1; }\n__global__ void parent(int* p) {\n  child<<<1, 1>>>(p);\n}\n"
+     "int main() { parent<<<1, 1>>>(nullptr); }\n",
+     "3:8: error: a kernel launch in device code (dynamic parallelism) is not supported by cusim; launch the kernel "
+     "from host code"},
+    {"missing_include.cu", "#include \"not_there.cuh\"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); }\n",
+     "1:10: fatal error: 'not_there.cuh' file not found"},
+    {"shared_from_macro.cu",
+     "#define SMEM __shared__\n__global__ void k(int* p) {\n  SMEM int s[4];\n  s[0] = 1;\n  p[0] = s[0];\n}\n"
+     "int main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:12: error: the __shared__ of `s` comes from a macro; cusim's translator rewrites __shared__ only where it is "
+     "written (write __shared__ itself in this declaration)"},
+    {"no_such_file.cu", nullptr, ""},
+};
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) lines.push_back(text.substr(from, nl - from));
+  if (from < text.size()) lines.push_back(text.substr(from));
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("bad input is one error line at the user's file:line and a failing status, from every entry point") {
+  for (const BadInput& b : kBadInputs) {
+    CAPTURE(std::string(b.name));
+    cusim_test::TempDir dir;
+    const std::string path = dir.file(b.name);
+    if (b.text) std::ofstream(path) << b.text;
+    const std::string expected = b.text ? path + ":" + b.message : "";
+
+    const cusim_test::ProgramRun translate = cusim_test::run_program({CUSIM_TRANSLATE, path});
+    CHECK(translate.status == 1);
+    CHECK_FALSE(translate.signalled);
+    const std::vector<std::string> lines = lines_of(translate.err);
+    REQUIRE(lines.size() == 1);
+    if (b.text) CHECK(lines[0] == expected);
+    else CHECK(lines[0] == "cusim-translate: error: " + path + ": No such file or directory");
+
+    const cusim_test::ProgramRun nvcc = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path});
+    CHECK(nvcc.status == 1);
+    CHECK_FALSE(nvcc.signalled);
+    REQUIRE_FALSE(lines_of(nvcc.err).empty());
+    if (b.text) CHECK(lines_of(nvcc.err)[0] == expected);
+    else CHECK(lines_of(nvcc.err)[0] == "cusim-nvcc: error: " + path + ": No such file or directory");
+
+    const cusim_test::ProgramRun run =
+        cusim_test::run_program({CUSIM_TOOL, "run", path}, {"CUSIM_CACHE_DIR=" + dir.file("cache"), "CUSIM_REPORT="});
+    CHECK_FALSE(run.signalled);
+    REQUIRE_FALSE(lines_of(run.err).empty());
+    if (b.text) {
+      CHECK(run.status == 7);
+      CHECK(lines_of(run.err)[0] == expected);
+    } else {
+      CHECK(run.status == 2);
+      CHECK(lines_of(run.err)[0] == "cusim: error: program '" + path + "': No such file or directory");
+    }
+  }
+}
