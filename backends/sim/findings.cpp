@@ -1,9 +1,11 @@
 #include "backends/sim/findings.hpp"
 
+#include <link.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <mutex>
@@ -161,7 +163,27 @@ void at_exit(int status, void*) {
     _exit(c.error_exitcode);
   }
 }
-[[gnu::constructor]] void register_at_exit() { on_exit(at_exit, nullptr); }
+// A program linked with ThreadSanitizer's own runtime (g++ -fsanitize=thread at the link, not
+// only the compile) has two owners of the __tsan_* entry points: it runs slowly, prints
+// ThreadSanitizer's warnings about cusim's internals and exits 66. Said once, before anything runs.
+int find_libtsan(dl_phdr_info* info, std::size_t, void* found) {
+  if (info->dlpi_name && std::strstr(info->dlpi_name, "libtsan")) *static_cast<const char**>(found) = info->dlpi_name;
+  return 0;
+}
+
+[[gnu::constructor]] void register_at_exit() {
+  const char* libtsan = nullptr;
+  dl_iterate_phdr(find_libtsan, &libtsan);
+  if (libtsan) {
+    std::fprintf(stderr,
+                 "cusim: error: this program is linked with ThreadSanitizer's runtime (%s); cusim defines the "
+                 "checked build's __tsan_* hooks itself: compile kernels with -fsanitize=thread but link without it "
+                 "(cusim-nvcc and cusim_add_executable do; docs/FRONTEND.md)\n",
+                 libtsan);
+    _exit(2);
+  }
+  on_exit(at_exit, nullptr);
+}
 
 }  // namespace
 

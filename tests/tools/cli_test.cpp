@@ -214,3 +214,15 @@ TEST_CASE("cusim run prog.cu builds the CUDA source, finds its race at the .cu l
   MESSAGE("race_counter is not the checked build here: racecheck cannot see the race");
 #endif
 }
+
+TEST_CASE("a program linked with ThreadSanitizer's runtime says so and stops before it runs") {
+#if defined(TEST_PROGRAM_LIBTSAN)
+  const ProgramRun run = run_program({TEST_PROGRAM_LIBTSAN, "clean"});
+  CHECK(run.status == 2);
+  CHECK(run.out.empty());
+  CHECK(has(run.err, "cusim: error: this program is linked with ThreadSanitizer's runtime ("));
+  CHECK(has(run.err, "link without it (cusim-nvcc and cusim_add_executable do; docs/FRONTEND.md)\n"));
+#else
+  MESSAGE("a sanitizer build: no program is linked with ThreadSanitizer's runtime here");
+#endif
+}
