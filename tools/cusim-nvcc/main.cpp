@@ -5,8 +5,6 @@
 // runtime and what it needs, never libtsan.
 //   cusim-nvcc -o prog a.cu b.cpp -O2 -I include -DN=4 -std=c++17 -arch=sm_90
 //   cusim-nvcc -c a.cu -o a.o && cusim-nvcc a.o b.o -o prog
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,9 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/common/run_command.hpp"
 #include "tools/cusim-nvcc/nvcc_options.hpp"
-
-extern char** environ;
 
 namespace cusim::nvcc {
 namespace {
@@ -60,19 +57,13 @@ int run(const std::vector<std::string>& command, const Options& o) {
     std::fprintf(stderr, "%s\n", line.c_str());
   }
   if (o.dry_run) return 0;
-  std::vector<char*> argv;
-  for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (const int err = posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ); err != 0) {
-    std::fprintf(stderr, "cusim-nvcc: error: cannot run %s: %s\n", argv[0], std::strerror(err));
+  std::string error;
+  const int status = tools::run_command(command, &error);
+  if (status < 0) {
+    std::fprintf(stderr, "cusim-nvcc: error: %s\n", error.c_str());
     return 1;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return WEXITSTATUS(status);
+  return status;
 }
 
 std::string object_name(const std::string& source) { return fs::path(source).stem().string() + ".o"; }

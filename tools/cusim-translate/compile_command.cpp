@@ -1,9 +1,5 @@
 #include "tools/cusim-translate/compile_command.hpp"
 
-#include <spawn.h>
-#include <sys/wait.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -13,7 +9,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
-extern char** environ;
+#include "tools/common/run_command.hpp"
 
 namespace cusim::translate {
 namespace {
@@ -40,19 +36,13 @@ const std::set<std::string> kForParse = {"-I", "-isystem", "-iquote", "-idirafte
 const std::set<std::string> kFolders = {"-I", "-isystem", "-iquote", "-idirafter"};
 
 int run(const std::vector<std::string>& command) {
-  std::vector<char*> argv;
-  for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (const int err = posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ); err != 0) {
-    std::fprintf(stderr, "cusim-translate: error: cannot run %s: %s\n", argv[0], std::strerror(err));
+  std::string error;
+  const int status = tools::run_command(command, &error);
+  if (status < 0) {
+    std::fprintf(stderr, "cusim-translate: error: %s\n", error.c_str());
     return 1;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return WEXITSTATUS(status);
+  return status;
 }
 
 bool write_file(const std::string& path, const std::string& text) {

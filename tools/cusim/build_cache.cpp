@@ -1,8 +1,6 @@
 #include "tools/cusim/build_cache.hpp"
 
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-extern char** environ;
+#include "tools/common/run_command.hpp"
 
 namespace cusim::tool {
 namespace {
@@ -99,17 +97,6 @@ bool stamp_holds(const std::string& stamp) {
   return any;
 }
 
-int run(const std::vector<std::string>& command) {
-  std::vector<char*> argv;
-  for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return 127;
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 }  // namespace
 
@@ -138,9 +125,10 @@ std::optional<CachedBuild> build_cached(const std::string& source, bool fast, st
   const std::string depfile = (entry / "deps.d").string();
   std::vector<std::string> command{CUSIM_NVCC, "-MMD", "-MF", depfile, "-o", building, source};
   if (fast) command.push_back("--fast");
-  if (const int status = run(command); status != 0) {
+  std::string why;
+  if (const int status = tools::run_command(command, &why); status != 0) {
     unlink(building.c_str());
-    *error = source + " did not build (cusim-nvcc exited with status " + std::to_string(status) + ")";
+    *error = status < 0 ? why : source + " did not build (cusim-nvcc exited with status " + std::to_string(status) + ")";
     return std::nullopt;
   }
   // The stamp: every file the build read, with the hash of its content now.
