@@ -36,20 +36,14 @@ struct ErrorMapping {
   bool sticky;
 };
 ErrorMapping error_for(sim::DiagnosticKind kind) {
-  using K = sim::DiagnosticKind;
   switch (kind) {
-    case K::assertion_failed: return {cudaErrorAssert, true};
-    case K::illegal_address:
-    case K::out_of_bounds:
-    case K::use_after_free:
-    case K::wild_access: return {cudaErrorIllegalAddress, true};
-    case K::misaligned_access: return {cudaErrorMisalignedAddress, true};
-    case K::illegal_instruction: return {cudaErrorIllegalInstruction, true};
-    case K::deadlock: return {cudaErrorLaunchTimeout, true};
-    case K::shared_memory_limit: return {cudaErrorInvalidValue, false};
-    case K::launch_config: return {cudaErrorInvalidValue, false};
-    default: return {cudaErrorLaunchFailure, true};
+#define CUSIM_FINDING_KIND(identifier, name, launch_error, sticky, description) \
+  case sim::DiagnosticKind::identifier:                                         \
+    return {launch_error, sticky};
+#include "sim/report/finding_kinds.def"
+#undef CUSIM_FINDING_KIND
   }
+  return {cudaErrorLaunchFailure, true};
 }
 
 sim::SourceSite site_of(const detail::LaunchRequest& r) {

@@ -1,44 +1,25 @@
 // Findings as data: what went wrong, where, in which threads. Rendering is separate (render.cpp).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace cusim::sim {
 
+// Every kind of finding, from the one list (finding_kinds.def).
 enum class DiagnosticKind {
-  barrier_divergence,     // live threads of a block wait at different __syncthreads call sites
-  deadlock,               // every live thread of a block waits and none can be released
-  warp_lane_exited,       // a warp intrinsic names a lane that has exited
-  warp_lane_absent,       // a warp intrinsic names a lane the block does not have
-  warp_lane_not_in_mask,  // a lane calls a warp intrinsic whose mask leaves itself out
-  warp_mask_mismatch,     // lanes named in each other's masks call with different masks or intrinsics
-  assertion_failed,       // assert() failed in a kernel
-  kernel_exception,       // a C++ exception escaped kernel code
-  stack_overflow,         // a thread overflowed its stack
-  illegal_address,        // a kernel touched memory mapped nowhere
-  arithmetic_fault,       // a kernel raised SIGFPE (integer division by zero)
-  illegal_instruction,    // a kernel executed an illegal instruction
-  trap,                   // __trap() was called
-  shared_memory_limit,    // the block's static plus dynamic shared memory exceeds the limit
-  launch_config,          // the launch itself is invalid (checked before anything runs)
-  invalid_free,           // a free of something that is not a live allocation's start, or of the wrong kind
-  invalid_memory_range,   // a copy or memset whose range leaves its allocation, lies in freed memory or is not device memory
-  invalid_handle,         // a stream or event used after it was destroyed, or never created
-  // the checkers (checked build): memcheck
-  out_of_bounds,          // an access outside its allocation or shared variable (in a redzone)
-  misaligned_access,      // an access not aligned to its size
-  use_after_free,         // an access to freed device memory
-  wild_access,            // an access to memory that is no device allocation, shared memory or stack
-  // racecheck
-  race_raw,               // a read racing with an earlier write
-  race_war,               // a write racing with an earlier read
-  race_waw,               // two writes racing
-  race_atomic,            // an atomic and a plain access racing
-  // initcheck
-  uninitialized_read,     // a read of device or shared memory that nothing wrote
+#define CUSIM_FINDING_KIND(identifier, name, launch_error, sticky, description) identifier,
+#include "sim/report/finding_kinds.def"
+#undef CUSIM_FINDING_KIND
 };
+inline constexpr std::size_t kDiagnosticKinds = 0
+#define CUSIM_FINDING_KIND(identifier, name, launch_error, sticky, description) +1
+#include "sim/report/finding_kinds.def"
+#undef CUSIM_FINDING_KIND
+    ;
 
+// Its name in reports ("barrier-divergence").
 const char* kind_name(DiagnosticKind kind);
 
 struct SourceSite {

@@ -6,33 +6,11 @@ namespace cusim::sim {
 
 const char* kind_name(DiagnosticKind kind) {
   switch (kind) {
-    case DiagnosticKind::barrier_divergence: return "barrier-divergence";
-    case DiagnosticKind::deadlock: return "deadlock";
-    case DiagnosticKind::warp_lane_exited: return "warp-lane-exited";
-    case DiagnosticKind::warp_lane_absent: return "warp-lane-absent";
-    case DiagnosticKind::warp_lane_not_in_mask: return "warp-lane-not-in-mask";
-    case DiagnosticKind::warp_mask_mismatch: return "warp-mask-mismatch";
-    case DiagnosticKind::assertion_failed: return "assertion-failed";
-    case DiagnosticKind::kernel_exception: return "kernel-exception";
-    case DiagnosticKind::stack_overflow: return "stack-overflow";
-    case DiagnosticKind::illegal_address: return "illegal-address";
-    case DiagnosticKind::arithmetic_fault: return "arithmetic-fault";
-    case DiagnosticKind::illegal_instruction: return "illegal-instruction";
-    case DiagnosticKind::trap: return "trap";
-    case DiagnosticKind::shared_memory_limit: return "shared-memory-limit";
-    case DiagnosticKind::launch_config: return "invalid-launch";
-    case DiagnosticKind::invalid_free: return "invalid-free";
-    case DiagnosticKind::invalid_memory_range: return "invalid-memory-range";
-    case DiagnosticKind::invalid_handle: return "invalid-handle";
-    case DiagnosticKind::out_of_bounds: return "out-of-bounds";
-    case DiagnosticKind::misaligned_access: return "misaligned-access";
-    case DiagnosticKind::use_after_free: return "use-after-free";
-    case DiagnosticKind::wild_access: return "wild-access";
-    case DiagnosticKind::race_raw: return "race-raw";
-    case DiagnosticKind::race_war: return "race-war";
-    case DiagnosticKind::race_waw: return "race-waw";
-    case DiagnosticKind::race_atomic: return "race-atomic";
-    case DiagnosticKind::uninitialized_read: return "uninitialized-read";
+#define CUSIM_FINDING_KIND(identifier, name, launch_error, sticky, description) \
+  case DiagnosticKind::identifier:                                              \
+    return name;
+#include "sim/report/finding_kinds.def"
+#undef CUSIM_FINDING_KIND
   }
   return "unknown";
 }

@@ -1,12 +1,15 @@
-// Every runtime flag declared in sim/config/flags.def is documented in docs/CONFIGURATION.md.
+// Every runtime flag declared in sim/config/flags.def is documented in docs/CONFIGURATION.md, and
+// every finding kind of sim/report/finding_kinds.def in docs/CHECKS.md.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <set>
 #include <string>
 
 #include "sim/config/config.hpp"
+#include "sim/report/diagnostic.hpp"
 
 namespace {
 // The whole text of a file, or "" (with a failed check) when it cannot be read.
@@ -33,17 +36,21 @@ TEST_CASE("docs/CONFIGURATION.md documents every flag with its default") {
   CHECK(rows == count);
 }
 
-// Every finding kind has a golden report (tests/golden/<kind>.txt), quoted exactly in its
-// section of docs/CHECKS.md (tools/update-checks-doc copies them after a regeneration).
-TEST_CASE("docs/CHECKS.md quotes every golden report exactly") {
+// Every finding kind of sim/report/finding_kinds.def has a golden report (tests/golden/<kind>.txt),
+// quoted exactly in its section of docs/CHECKS.md (tools/update-checks-doc copies them after a
+// regeneration), and every golden report is of a kind the list declares.
+TEST_CASE("docs/CHECKS.md quotes every golden report exactly, one per finding kind") {
   const std::string doc = read_text(std::string(CUSIM_SOURCE_DIR) + "/docs/CHECKS.md");
-  int count = 0;
+  std::set<std::string> kinds, goldens;
+  for (std::size_t k = 0; k < cusim::sim::kDiagnosticKinds; ++k)
+    kinds.insert(cusim::sim::kind_name(static_cast<cusim::sim::DiagnosticKind>(k)));
   for (const auto& entry : std::filesystem::directory_iterator(std::string(CUSIM_SOURCE_DIR) + "/tests/golden")) {
     const std::string kind = entry.path().stem().string();
+    goldens.insert(kind);
     CHECK_MESSAGE(doc.find("## " + kind + "\n") != std::string::npos, "no section for ", kind);
     CHECK_MESSAGE(doc.find("```text\n" + read_text(entry.path().string()) + "```") != std::string::npos,
                   "docs/CHECKS.md does not quote tests/golden/", kind, ".txt (run tools/update-checks-doc)");
-    ++count;
   }
-  CHECK(count == 27);
+  CHECK(goldens == kinds);
+  CHECK(kinds.size() == cusim::sim::kDiagnosticKinds);  // no two kinds share a name
 }
