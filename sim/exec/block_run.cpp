@@ -52,21 +52,6 @@ SourceSite site_of(const std::source_location& s) {
   return SourceSite{s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column()), s.function_name()};
 }
 
-const char* op_name(detail::WarpOp op) {
-  switch (op) {
-    case detail::WarpOp::sync: return "__syncwarp";
-    case detail::WarpOp::shfl_idx: return "__shfl_sync";
-    case detail::WarpOp::shfl_up: return "__shfl_up_sync";
-    case detail::WarpOp::shfl_down: return "__shfl_down_sync";
-    case detail::WarpOp::shfl_xor: return "__shfl_xor_sync";
-    case detail::WarpOp::ballot: return "__ballot_sync";
-    case detail::WarpOp::all: return "__all_sync";
-    case detail::WarpOp::any: return "__any_sync";
-    case detail::WarpOp::activemask: return "__activemask";
-  }
-  return "?";
-}
-
 std::string hex(unsigned v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
@@ -484,7 +469,7 @@ void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
     // noticed on arrival: the finding does not depend on which lane ran first.
     const SimThread& waiter = threads_[(t.linear & ~31u) + static_cast<unsigned>(__builtin_ctz(c.arrived))];
     Diagnostic d = thread_diagnostic(DiagnosticKind::warp_lane_exited, waiter,
-                                     std::string(op_name(c.op)) + "(mask " + hex(c.mask) + ") names " + lanes_phrase(bit) +
+                                     std::string(detail::warp_op_name(c.op)) + "(mask " + hex(c.mask) + ") names " + lanes_phrase(bit) +
                                          " that exited");
     d.site = site_of(waiter.site);
     fail(std::move(d));
@@ -754,7 +739,7 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
     d.site = site_of(site);
     fail(std::move(d));
   };
-  auto call = [&] { return std::string(op_name(op)) + "(mask " + hex(mask) + ")"; };
+  auto call = [&] { return std::string(detail::warp_op_name(op)) + "(mask " + hex(mask) + ")"; };
   if (!(mask & bit))
     fail_here(DiagnosticKind::warp_lane_not_in_mask,
               [&] { return "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask"; });
@@ -772,7 +757,7 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
     if (o.mask != mask || o.op != op)
       fail_here(DiagnosticKind::warp_mask_mismatch, [&] {
         return "lane " + std::to_string(lane) + " calls " + call() + " while " + lanes_phrase(o.arrived) +
-               " wait in " + op_name(o.op) + "(mask " + hex(o.mask) + ")";
+               " wait in " + detail::warp_op_name(o.op) + "(mask " + hex(o.mask) + ")";
       });
     return o;
   }
@@ -1035,7 +1020,7 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
     if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
     else {
-      g.state = std::string("wait in ") + op_name(t.op) + "()";
+      g.state = std::string("wait in ") + detail::warp_op_name(t.op) + "()";
       const Warp& w = warps_[t.linear >> 5];
       for (unsigned k = 0; k < w.pending; ++k)
         if (w.open[k].mask >> (t.linear & 31) & 1u)

@@ -45,21 +45,6 @@ std::string dims(dim3 d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
-const char* op_name(detail::WarpOp op) {
-  switch (op) {
-    case detail::WarpOp::sync: return "__syncwarp()";
-    case detail::WarpOp::shfl_idx: return "__shfl_sync()";
-    case detail::WarpOp::shfl_up: return "__shfl_up_sync()";
-    case detail::WarpOp::shfl_down: return "__shfl_down_sync()";
-    case detail::WarpOp::shfl_xor: return "__shfl_xor_sync()";
-    case detail::WarpOp::ballot: return "__ballot_sync()";
-    case detail::WarpOp::all: return "__all_sync()";
-    case detail::WarpOp::any: return "__any_sync()";
-    case detail::WarpOp::activemask: return "__activemask()";
-  }
-  return "?";
-}
-
 const char* detail_name(TraceDetail d) {
   return d == TraceDetail::blocks ? "blocks" : d == TraceDetail::warps ? "warps" : "threads";
 }
@@ -136,7 +121,7 @@ class Writer {
       case RecordKind::warp_op: {
         char mask[16];
         std::snprintf(mask, sizeof mask, "0x%08x", r.d);
-        event(std::string("{\"name\":\"") + op_name(static_cast<detail::WarpOp>(r.op)) +
+        event(std::string("{\"name\":\"") + detail::warp_op_name(static_cast<detail::WarpOp>(r.op)) + "()" +
               "\",\"cat\":\"warp_op\",\"ph\":\"i\",\"s\":\"t\",\"ts\":" + micros(r.begin_ns) +
               ",\"pid\":" + std::to_string(kDevicePid) + ",\"tid\":" + std::to_string(r.tid) + ",\"args\":{" +
               block_args(r) + ",\"mask\":\"" + mask + "\"}}");
@@ -148,9 +133,10 @@ class Writer {
         break;
       case RecordKind::thread_wait: {
         const auto why = static_cast<ThreadStop>(r.op & 15);
-        const char* name = why == ThreadStop::barrier   ? "__syncthreads()"
-                           : why == ThreadStop::warp    ? op_name(static_cast<detail::WarpOp>(r.op >> 4))
-                                                        : "preempted";
+        const std::string name = why == ThreadStop::barrier ? "__syncthreads()"
+                                 : why == ThreadStop::warp
+                                     ? std::string(detail::warp_op_name(static_cast<detail::WarpOp>(r.op >> 4))) + "()"
+                                     : "preempted";
         complete(json_string(name), "wait", r.begin_ns, r.end_ns, kDevicePid, r.tid,
                  block_args(r) + ",\"thread\":" + json_string(thread_of(r)) + ",\"site\":" + site(r.ptr, r.d));
         break;

@@ -10,7 +10,7 @@ __global__ void warp_sum(const int* in, int* out) {
   for (int s = 16; s > 0; s /= 2) {
     const int v = t < s ? partial[t + s] : 0;
     __syncwarp();
-    if (t < s) partial[t] += v;
+    if (t < s) partial[t] = partial[t] + v;
     __syncwarp();
   }
   if (t == 0) *out = partial[0];

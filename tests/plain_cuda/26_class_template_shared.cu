@@ -9,7 +9,7 @@ struct BlockMax {
     __shared__ int values[Threads];
     values[threadIdx.x] = v;
     __syncthreads();
-    for (int s = Threads / 2; s > 0; s /= 2) {
+    for (unsigned s = Threads / 2; s > 0; s /= 2) {
       if (threadIdx.x < s && values[threadIdx.x + s] > values[threadIdx.x]) values[threadIdx.x] = values[threadIdx.x + s];
       __syncthreads();
     }

@@ -123,8 +123,14 @@ void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const
   const auto end = c_.written_here(v->getEndLoc(), "the end of the __shared__ declaration of " + quoted(v));
   if (!end) return;
   const std::string n = v->getNameAsString();
-  c_.edit(name, 0, "(&");
-  c_.edit({name.file, name.entry, c_.token_end(name)}, 0, ")");
+  // An array's declarator needs the parentheses (a reference to the array, not an array of
+  // references); any other's would draw -Wparentheses.
+  if (v->getType()->isArrayType()) {
+    c_.edit(name, 0, "(&");
+    c_.edit({name.file, name.entry, c_.token_end(name)}, 0, ")");
+  } else {
+    c_.edit(name, 0, "&");
+  }
   std::string init;
   if (s.is_extern) init = " = CUSIM_SHARED_DYNAMIC(" + n + ")";
   else if (!align.empty()) init = " = CUSIM_SHARED_VAR_ALIGNED(" + n + ", " + align + ")";

@@ -115,6 +115,7 @@ namespace cusim::detail {
 // gives the type (decltype of the name is valid in its initializer), and a lambda's unique type
 // gives each declaration its own SharedDecl, in every instantiation of a template:
 //   __shared__ T tile[16][16];          ->  T (&tile)[16][16] = CUSIM_SHARED_VAR(tile);
+//   __shared__ T count;                 ->  T &count = CUSIM_SHARED_VAR(count);
 //   __shared__ __align__(32) T v[4];    ->  T (&v)[4] = CUSIM_SHARED_VAR_ALIGNED(v, 32);
 //   extern __shared__ T buf[];          ->  T (&buf)[] = CUSIM_SHARED_DYNAMIC(buf);
 // and for a variable at namespace scope, a tag beside its (never defined) extern declaration and

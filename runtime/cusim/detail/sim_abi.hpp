@@ -42,9 +42,22 @@ extern constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache];
 
 enum class BarrierOp : unsigned char { plain, count, all, any };
 
+// The warp intrinsics (warp_ops.def), and the name CUDA gives each.
 enum class WarpOp : unsigned char {
-  sync, shfl_idx, shfl_up, shfl_down, shfl_xor, ballot, all, any, activemask
+#define CUSIM_WARP_OP(identifier, name) identifier,
+#include "cusim/detail/warp_ops.def"
+#undef CUSIM_WARP_OP
 };
+constexpr const char* warp_op_name(WarpOp op) {
+  switch (op) {
+#define CUSIM_WARP_OP(identifier, name) \
+  case WarpOp::identifier:              \
+    return name;
+#include "cusim/detail/warp_ops.def"
+#undef CUSIM_WARP_OP
+  }
+  return "?";
+}
 
 enum class FenceScope : unsigned char { block, device, system };
 

@@ -6,11 +6,11 @@ constexpr int kRadius = 2;
 
 __global__ void stencil_1d(const int* in, int* out, int n) {
   __shared__ int window[64 + 2 * kRadius];
-  const int g = blockIdx.x * blockDim.x + threadIdx.x, l = threadIdx.x + kRadius;
+  const int g = blockIdx.x * blockDim.x + threadIdx.x, l = threadIdx.x + kRadius, size = blockDim.x;
   window[l] = g < n ? in[g] : 0;
   if (threadIdx.x < kRadius) {
     window[l - kRadius] = g >= kRadius ? in[g - kRadius] : 0;
-    window[l + blockDim.x] = g + blockDim.x < n ? in[g + blockDim.x] : 0;
+    window[l + size] = g + size < n ? in[g + size] : 0;
   }
   __syncthreads();
   int sum = 0;
