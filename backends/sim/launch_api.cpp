@@ -54,7 +54,8 @@ sim::SourceSite site_of(const detail::LaunchRequest& r) {
 // a fast build gets one warning.
 void warn_if_unchecked(const sim::LaunchPlan& plan) {
   static std::once_flag once;
-  if (plan.instrumented || !(plan.checks & (sim::check_racecheck | sim::check_initcheck)) || !std::getenv("CUSIM_CHECK")) return;
+  if (plan.instrumented || !(plan.checks & (sim::check_racecheck | sim::check_initcheck)) || !sim::config().given.test(static_cast<std::size_t>(sim::Flag::CUSIM_CHECK)))
+    return;
   std::call_once(once, [] {
     std::fprintf(stderr, "cusim: warning: racecheck and initcheck need the checked build (CMake option CUSIM_CHECKED=ON); "
                          "this program's kernels are not instrumented\n");

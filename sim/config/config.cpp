@@ -1,5 +1,6 @@
 #include "sim/config/config.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,93 +13,99 @@ namespace cusim::sim {
 namespace {
 
 constexpr FlagInfo kFlags[] = {
-#define CUSIM_FLAG(name, def, desc) {#name, def, desc},
+#define CUSIM_FLAG(variable, field, type, default_value, documented, parse, description) \
+  {#variable, documented, description},
 #include "sim/config/flags.def"
 #undef CUSIM_FLAG
 };
 
-const char* env(const char* name) {
-  const char* v = std::getenv(name);
-  return (v && *v) ? v : nullptr;
+unsigned default_workers() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores ? cores : 1;
 }
 
-void warn(const char* name, const char* value) {
-  std::fprintf(stderr, "cusim: warning: ignoring %s=%s (see docs/CONFIGURATION.md)\n", name, value);
-}
+// ---- the parsers of flags.def: each reads a variable's text into its field, or rejects it ----
 
-// `path` if the output file it names can be written (sim/io/output_file.hpp), else "" after an
-// error: the output is then not written, and the program's exit status says so.
-std::string output_path(const char* name, const std::string& path) {
-  if (path.empty()) return path;
-  const std::string why = io::unwritable_reason(path);
-  if (why.empty()) return path;
-  io::output_failed(std::string(name) + "=" + path + ": cannot write there: " + why);
-  return "";
-}
-
-// Parses a positive integer, or returns `fallback` after a warning.
-std::uint64_t positive(const char* name, std::uint64_t fallback) {
-  const char* v = env(name);
-  if (!v) return fallback;
+// A whole decimal number in [low, high].
+template <class T>
+bool parse_number(const char* text, T low, T high, T* out) {
+  if (!*text || *text == '-' || *text == '+') return false;
+  errno = 0;
   char* end = nullptr;
-  unsigned long long n = std::strtoull(v, &end, 10);
-  if (*end != '\0' || n == 0) {
-    warn(name, v);
-    return fallback;
-  }
-  return n;
+  const unsigned long long n = std::strtoull(text, &end, 10);
+  if (*end != '\0' || errno == ERANGE || n < static_cast<unsigned long long>(low) ||
+      n > static_cast<unsigned long long>(high))
+    return false;
+  *out = static_cast<T>(n);
+  return true;
+}
+bool parse_workers(const char*, const char* text, unsigned* out) { return parse_number(text, 1u, 4096u, out); }
+bool parse_seed(const char*, const char* text, std::uint64_t* out) {
+  return parse_number<std::uint64_t>(text, 1, ~std::uint64_t{0}, out);
+}
+bool parse_stack_kb(const char*, const char* text, std::size_t* out) {
+  return parse_number<std::size_t>(text, 4, std::size_t{1} << 20, out);
+}
+bool parse_trace_limit(const char*, const char* text, std::uint64_t* out) {
+  return parse_number<std::uint64_t>(text, 1, 0xffffffffull, out);
+}
+bool parse_exit_status(const char*, const char* text, int* out) { return parse_number(text, 0, 255, out); }
+bool parse_text(const char*, const char* text, std::string* out) {
+  *out = text;
+  return true;
+}
+bool parse_switch(const char*, const char* text, bool* out) {
+  *out = std::strcmp(text, "0") != 0;
+  return true;
+}
+bool parse_check_list(const char*, const char* text, unsigned* out) { return parse_checks(text, out); }
+bool parse_schedule(const char*, const char* text, ScheduleKind* out) {
+  for (auto [word, kind] : {std::pair{"in-order", ScheduleKind::in_order}, std::pair{"reverse", ScheduleKind::reverse},
+                            std::pair{"random", ScheduleKind::random}, std::pair{"interleaved", ScheduleKind::interleaved}})
+    if (!std::strcmp(text, word)) return *out = kind, true;
+  return false;
+}
+bool parse_trace_detail(const char*, const char* text, TraceDetail* out) {
+  for (auto [word, detail] : {std::pair{"blocks", TraceDetail::blocks}, std::pair{"warps", TraceDetail::warps},
+                              std::pair{"threads", TraceDetail::threads}})
+    if (!std::strcmp(text, word)) return *out = detail, true;
+  return false;
+}
+// An output file (sim/io/output_file.hpp): one that cannot be written is an error now, and the
+// output is then not written; the program's exit status says so.
+bool parse_output(const char* name, const char* text, std::string* out) {
+  out->clear();
+  if (const std::string why = io::unwritable_reason(text); !why.empty())
+    io::output_failed(std::string(name) + "=" + text + ": cannot write there: " + why);
+  else *out = text;
+  return true;
+}
+bool parse_report(const char* name, const char* text, std::string* out) {
+  return parse_output(name, std::strncmp(text, "json:", 5) == 0 ? text + 5 : text, out);
+}
+bool parse_stats_setting(const char* name, const char* text, std::string* out) {
+  StatsOutput parsed;
+  if (!parse_stats(text, &parsed)) return false;
+  *out = text;
+  std::string file;
+  if (!parsed.json_file.empty() && (parse_output(name, parsed.json_file.c_str(), &file), file.empty()))
+    *out = "1";  // the table on stderr still; the JSON file cannot be written
+  return true;
 }
 
 Config read_environment() {
   Config c{};
-  unsigned cores = std::thread::hardware_concurrency();
-  c.workers = static_cast<unsigned>(positive("CUSIM_WORKERS", cores ? cores : 1));
-  c.schedule = ScheduleKind::in_order;
-  if (const char* s = env("CUSIM_SCHEDULE")) {
-    if (!std::strcmp(s, "in-order")) c.schedule = ScheduleKind::in_order;
-    else if (!std::strcmp(s, "reverse")) c.schedule = ScheduleKind::reverse;
-    else if (!std::strcmp(s, "random")) c.schedule = ScheduleKind::random;
-    else if (!std::strcmp(s, "interleaved")) c.schedule = ScheduleKind::interleaved;
-    else warn("CUSIM_SCHEDULE", s);
+#define CUSIM_FLAG(variable, field, type, default_value, documented, parse, description)            \
+  c.field = default_value;                                                                         \
+  if (const char* text = std::getenv(#variable); text && *text) {                                  \
+    c.given.set(static_cast<std::size_t>(Flag::variable));                                         \
+    if (!parse(#variable, text, &c.field)) {                                                       \
+      std::fprintf(stderr, "cusim: warning: ignoring %s=%s (see docs/CONFIGURATION.md)\n", #variable, text); \
+      c.field = default_value;                                                                     \
+    }                                                                                              \
   }
-  c.seed = positive("CUSIM_SEED", 1);
-  c.stack_bytes = positive("CUSIM_STACK_KB", 64) * 1024;
-  c.device = "h100";
-  if (const char* d = env("CUSIM_DEVICE")) c.device = d;  // validated against the profile table
-  c.quiet = false;
-  if (const char* q = env("CUSIM_QUIET")) c.quiet = std::strcmp(q, "0") != 0;
-  c.checks = check_all;
-  if (const char* k = env("CUSIM_CHECK"); k && !parse_checks(k, &c.checks)) {
-    warn("CUSIM_CHECK", k);
-    c.checks = check_all;
-  }
-  c.error_exitcode = 1;
-  if (const char* e = env("CUSIM_ERROR_EXITCODE")) {
-    char* end = nullptr;
-    const long v = std::strtol(e, &end, 10);
-    if (*end != '\0' || v < 0 || v > 255) warn("CUSIM_ERROR_EXITCODE", e);
-    else c.error_exitcode = static_cast<int>(v);
-  }
-  if (const char* f = env("CUSIM_SUPPRESSIONS")) c.suppressions = f;
-  if (const char* r = env("CUSIM_REPORT"))
-    c.report = output_path("CUSIM_REPORT", std::strncmp(r, "json:", 5) == 0 ? r + 5 : r);
-  if (const char* t = env("CUSIM_TRACE")) c.trace = output_path("CUSIM_TRACE", t);
-  c.trace_detail = TraceDetail::blocks;
-  if (const char* d = env("CUSIM_TRACE_DETAIL")) {
-    if (!std::strcmp(d, "blocks")) c.trace_detail = TraceDetail::blocks;
-    else if (!std::strcmp(d, "warps")) c.trace_detail = TraceDetail::warps;
-    else if (!std::strcmp(d, "threads")) c.trace_detail = TraceDetail::threads;
-    else warn("CUSIM_TRACE_DETAIL", d);
-  }
-  c.trace_limit = positive("CUSIM_TRACE_LIMIT", 1000000);
-  c.stats = "0";
-  if (const char* s = env("CUSIM_STATS")) {
-    StatsOutput parsed;
-    if (!parse_stats(s, &parsed)) warn("CUSIM_STATS", s);
-    else if (parsed.json_file.empty() || !output_path("CUSIM_STATS", parsed.json_file).empty()) c.stats = s;
-    else c.stats = "1";  // the table on stderr still; the JSON file cannot be written
-  }
-  if (const char* m = env("CUSIM_ACCESS_MAP")) c.access_map = m;  // checked by the first launch that reads it
+#include "sim/config/flags.def"
+#undef CUSIM_FLAG
   return c;
 }
 

@@ -1,5 +1,7 @@
-// The engine's configuration, read once from the environment (flags.def lists every variable).
+// The engine's configuration, read once from the environment. Every flag is declared once, in
+// flags.def: the fields below, their defaults, how each is read, and its documentation.
 #pragma once
+#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,22 +22,25 @@ enum CheckBits : unsigned {
   check_all = 15u,
 };
 
+// The flags, by variable: Flag::CUSIM_WORKERS...
+enum class Flag : unsigned {
+#define CUSIM_FLAG(variable, field, type, default_value, documented, parse, description) variable,
+#include "sim/config/flags.def"
+#undef CUSIM_FLAG
+};
+inline constexpr std::size_t kFlagCount = 0
+#define CUSIM_FLAG(variable, field, type, default_value, documented, parse, description) +1
+#include "sim/config/flags.def"
+#undef CUSIM_FLAG
+    ;
+
 struct Config {
-  unsigned workers;
-  ScheduleKind schedule;
-  std::uint64_t seed;
-  std::size_t stack_bytes;
-  std::string device;
-  bool quiet;
-  unsigned checks;           // CheckBits
-  int error_exitcode;
-  std::string suppressions;  // file name, or empty
-  std::string report;        // JSON report file, or empty
-  std::string trace;         // trace-event file, or empty (no tracing)
-  TraceDetail trace_detail;
-  std::uint64_t trace_limit; // events kept in the trace
-  std::string stats;         // CUSIM_STATS as given ("0" when unset)
-  std::string access_map;    // CUSIM_ACCESS_MAP as given, or empty
+#define CUSIM_FLAG(variable, field, type, default_value, documented, parse, description) type field;
+#include "sim/config/flags.def"
+#undef CUSIM_FLAG
+  std::bitset<kFlagCount> given;  // the flags the environment set (valid or not)
+
+  std::size_t stack_bytes() const { return stack_kb * 1024; }
 };
 
 // Where CUSIM_STATS sends each launch's statistics.
@@ -53,7 +58,7 @@ bool parse_checks(const char* text, unsigned* checks);
 // values are reported on stderr once and replaced by the default.
 Config& config();
 
-// name, default and description of each flag, in declaration order.
+// name, default (as documented) and description of each flag, in declaration order.
 struct FlagInfo {
   const char* name;
   const char* default_value;

@@ -226,3 +226,22 @@ TEST_CASE("a program linked with ThreadSanitizer's runtime says so and stops bef
   MESSAGE("a sanitizer build: no program is linked with ThreadSanitizer's runtime here");
 #endif
 }
+
+TEST_CASE("a numeric setting out of its range, or not a number, is one warning and the default") {
+  const std::pair<const char*, const char*> bad[] = {
+      {"CUSIM_STACK_KB", "-1"}, {"CUSIM_STACK_KB", "18446744073709551615"}, {"CUSIM_STACK_KB", "0"},
+      {"CUSIM_STACK_KB", "2"},  {"CUSIM_STACK_KB", "64k"},                  {"CUSIM_WORKERS", "0"},
+      {"CUSIM_WORKERS", "99999"}, {"CUSIM_SEED", "0"},                      {"CUSIM_TRACE_LIMIT", "4294967296"},
+      {"CUSIM_ERROR_EXITCODE", "256"}, {"CUSIM_SCHEDULE", "fastest"},
+  };
+  for (const auto& [name, value] : bad) {
+    CAPTURE(name);
+    CAPTURE(value);
+    const std::string setting = std::string(name) + "=" + value;
+    const ProgramRun run = run_program({TEST_PROGRAM, "clean"}, {setting, "CUSIM_QUIET=", "CUSIM_REPORT="});
+    CHECK(run.status == 0);
+    CHECK_FALSE(run.signalled);
+    CHECK(run.out == "clean\n");
+    CHECK(occurrences(run.err, "cusim: warning: ignoring " + setting + " (see docs/CONFIGURATION.md)\n") == 1);
+  }
+}

@@ -3,20 +3,10 @@
 #include <cstring>
 #include <string_view>
 
+#include "sim/config/config.hpp"
+
 namespace cusim::tool {
 namespace {
-
-// Every runtime flag, straight from the list the simulator reads: the help cannot drift from it.
-struct Flag {
-  const char* name;
-  const char* default_value;
-  const char* description;
-};
-constexpr Flag kFlags[] = {
-#define CUSIM_FLAG(name, def, desc) {#name, def, desc},
-#include "sim/config/flags.def"
-#undef CUSIM_FLAG
-};
 
 // `text` wrapped at `width` columns, each line indented by `indent` spaces.
 std::string wrap(std::string_view text, std::size_t indent, std::size_t width = 100) {
@@ -107,9 +97,10 @@ std::string help_text() {
       "  7  the .cu program did not build (the compiler's errors are above)\n"
       "\n"
       "environment variables (sim/config/flags.def, docs/CONFIGURATION.md):\n";
-  for (const Flag& f : kFlags) {
-    h += "  " + std::string(f.name) + " (default: " + f.default_value + ")\n";
-    h += wrap(f.description, 6);
+  // Straight from the list the simulator reads (sim/config/flags.def): the help cannot drift from it.
+  for (const sim::FlagInfo* f = sim::flags_begin(); f != sim::flags_end(); ++f) {
+    h += "  " + std::string(f->name) + " (default: " + f->default_value + ")\n";
+    h += wrap(f->description, 6);
   }
   return h;
 }
