@@ -40,10 +40,11 @@ std::string describe(const sim::HeapAllocation& a) {
 
 // Notes on where an allocation was made and freed.
 void add_history(sim::Diagnostic& d, const sim::HeapAllocation& a) {
-  d.groups.push_back({"", std::string("allocated by ") + alloc_call(a.tag) + " here (allocation #" +
-                              std::to_string(a.serial) + ")",
-                      sim::call_site(a.alloc_site)});
-  if (a.freed) d.groups.push_back({"", std::string("freed by ") + free_call(a.tag) + " here", sim::call_site(a.free_site)});
+  d.groups.push_back(sim::ThreadGroup::note(
+      std::string("allocated by ") + alloc_call(a.tag) + " here (allocation #" + std::to_string(a.serial) + ")",
+      sim::call_site(a.alloc_site)));
+  if (a.freed)
+    d.groups.push_back(sim::ThreadGroup::note(std::string("freed by ") + free_call(a.tag) + " here", sim::call_site(a.free_site)));
 }
 
 // A host-call finding: located at the program's call, with notes for the allocation's history.

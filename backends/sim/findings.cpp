@@ -28,8 +28,13 @@ std::vector<cusim::Finding>& store() {
   static auto* s = new std::vector<cusim::Finding>;
   return *s;
 }
-std::vector<cusim::Finding>& all_made() {  // for CUSIM_REPORT: every finding, taken or not
-  static auto* s = new std::vector<cusim::Finding>;
+// For CUSIM_REPORT: every finding, taken or not, with its fields as JSON (render_json_members).
+struct Made {
+  cusim::Finding finding;
+  std::string json;
+};
+std::vector<Made>& all_made() {
+  static auto* s = new std::vector<Made>;
   return *s;
 }
 unsigned suppressed = 0;
@@ -100,21 +105,16 @@ bool is_suppressed(const cusim::Finding& f) {
 
 // `untaken`: the findings the program did not take (cusim::take_findings); the others are marked
 // "taken", so that a tool reading the report counts what the exit status counts.
-void write_report(const std::string& path, const std::vector<cusim::Finding>& list,
-                  const std::vector<cusim::Finding>& untaken) {
+void write_report(const std::string& path, const std::vector<Made>& list, const std::vector<cusim::Finding>& untaken) {
   std::multiset<std::string> left;
   for (const cusim::Finding& f : untaken) left.insert(f.text);
   std::ostringstream out;
   out << "{\n  \"findings\": [";
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const cusim::Finding& f = list[i];
-    out << (i ? ",\n" : "\n") << "    {\"kind\": " << json_string(f.kind) << ", \"error\": " << int(f.error)
-        << ", \"kernel\": " << json_string(f.kernel) << ", \"space\": " << json_string(f.space)
-        << ", \"file\": " << json_string(f.file) << ", \"line\": " << f.line
-        << ", \"other_file\": " << json_string(f.other_file) << ", \"other_line\": " << f.other_line
-        << ", \"count\": " << f.count << ", \"text\": " << json_string(f.text);
+    const cusim::Finding& f = list[i].finding;
     const auto mine = left.find(f.text);
-    out << ", \"taken\": " << (mine == left.end() ? "true" : "false") << "}";
+    out << (i ? ",\n" : "\n") << "    {" << list[i].json << ", \"error\": " << int(f.error)
+        << ", \"text\": " << json_string(f.text) << ", \"taken\": " << (mine == left.end() ? "true" : "false") << "}";
     if (mine != left.end()) left.erase(mine);
   }
   // Outputs that could not be written (the trace is written before the report).
@@ -132,7 +132,8 @@ void write_report(const std::string& path, const std::vector<cusim::Finding>& li
 // process here.
 void at_exit(int status, void*) {
   if (sim::trace::Tracer* tracer = sim::trace::Tracer::get()) tracer->write();
-  std::vector<cusim::Finding> untaken, every;
+  std::vector<cusim::Finding> untaken;
+  std::vector<Made> every;
   unsigned hidden;
   {
     std::lock_guard<std::mutex> lock(m);
@@ -188,7 +189,7 @@ int find_libtsan(dl_phdr_info* info, std::size_t, void* found) {
 }  // namespace
 
 void report(const sim::Diagnostic& d, cudaError_t error) {
-  cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d), d.space,
+  cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d), sim::space_name(d.space),
                    d.site.file ? d.site.file : "", d.site.line, d.other_site.file ? d.other_site.file : "",
                    d.other_site.line, d.count};
   if (is_suppressed(f)) {
@@ -201,7 +202,7 @@ void report(const sim::Diagnostic& d, cudaError_t error) {
     std::fputs(("cusim: " + f.text).c_str(), stderr);
   }
   std::lock_guard<std::mutex> lock(m);
-  if (!sim::config().report.empty()) all_made().push_back(f);
+  if (!sim::config().report.empty()) all_made().push_back(Made{f, sim::render_json_members(d)});
   store().push_back(std::move(f));
 }
 

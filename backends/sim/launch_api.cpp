@@ -20,14 +20,13 @@
 #include "sim/exec/access_hooks.hpp"
 #include "sim/exec/grid_run.hpp"
 #include "sim/report/symbolize.hpp"
+#include "sim/report/wording.hpp"
 #include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
 
-std::string dims(dim3 d) {
-  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
-}
+std::string dims(dim3 d) { return sim::coordinates(d.x, d.y, d.z); }
 
 // The CUDA error a finding ends its launch with, and whether that error is sticky (it is where
 // the GPU's context would be unusable afterwards).
@@ -181,7 +180,7 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
     if (plan->check_state)
       for (sim::Diagnostic& d : plan->check_state->diagnostics()) {
         d.kernel = sim::function_name(plan->kernel);
-        if (d.space == "global") explain_fault_address(d);
+        if (d.space == sim::MemorySpace::global) explain_fault_address(d);
         report(d, cudaSuccess);
       }
     if (!out.failed) {

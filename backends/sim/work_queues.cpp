@@ -15,6 +15,7 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "sim/report/symbolize.hpp"
+#include "sim/report/wording.hpp"
 
 namespace cusim::backend {
 
@@ -89,11 +90,6 @@ void report_handle(const char* call, const ApiCaller& caller, std::string messag
   report(d, cudaErrorInvalidResourceHandle);
 }
 
-std::string hex(std::uintptr_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%#llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // What a handle names: its tag (low four bits), and the words for findings about it.
 struct HandleKind {
@@ -121,7 +117,7 @@ Ptr find_live(const std::unordered_map<std::uintptr_t, Ptr>& live, std::uintptr_
     made_here = (h & 0xf) == kind.tag && (h >> 4) < dev.next_handle;
   }
   report_handle(call, caller,
-                std::string(kind.noun) + " " + hex(h) +
+                std::string(kind.noun) + " " + sim::hex_address(h) +
                     (made_here ? std::string(" was destroyed (") + kind.destroy + ") or reset (cudaDeviceReset)"
                                : std::string(" is not ") + (kind.tag == kEvent.tag ? "an " : "a ") + kind.noun +
                                      " handle " + kind.create + " returned"));

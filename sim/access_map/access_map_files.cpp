@@ -9,6 +9,7 @@
 
 #include "sim/access_map/raster.hpp"
 #include "sim/io/output_file.hpp"
+#include "sim/report/wording.hpp"
 
 namespace cusim::sim {
 namespace {
@@ -63,9 +64,7 @@ std::string xml(const std::string& s) {
   return out;
 }
 
-std::string coords(const uint3& u) {
-  return "(" + std::to_string(u.x) + "," + std::to_string(u.y) + "," + std::to_string(u.z) + ")";
-}
+std::string coords(const uint3& u) { return coordinates(u.x, u.y, u.z); }
 
 // ---- the picture, once, for both renderers -------------------------------------------------------
 

@@ -1,5 +1,7 @@
 #include "sim/check/block_checker.hpp"
 
+#include "sim/report/wording.hpp"
+
 #include <link.h>
 
 #include <algorithm>
@@ -48,12 +50,6 @@ const ProgramRanges& program_ranges() {
 std::uint32_t next_block_tag() {
   static std::atomic<std::uint32_t> tag{1};
   return tag.fetch_add(1, std::memory_order_relaxed);
-}
-
-std::string hex(std::uintptr_t a) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
-  return buf;
 }
 
 const char* access_word(unsigned flags) {
@@ -184,7 +180,7 @@ void BlockChecker::on_fence(unsigned thread) {
 }
 
 BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
-                                             const char* space) const {
+                                             MemorySpace space) const {
   return Current{thread, a, flags, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
                  ordinal_[thread], any_acquired_};
 }
@@ -214,7 +210,7 @@ bool BlockChecker::ordered_by_atomics(const AccessRecord& e, unsigned thread) co
 
 template <unsigned Flags>
 BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc) {
-  const Current c = current(thread, a, Flags, pc, "global");
+  const Current c = current(thread, a, Flags, pc, MemorySpace::global);
   const Verdict v = check_granules<Flags>(c, size, global_->status(a), global_->cell(a), launch_->tag, launch_->concurrent);
   if ((Flags & kAtomic) && v == Verdict::device && (checks_ & check_racecheck)) release_at_atomic(thread, a);
   return v;
@@ -222,7 +218,7 @@ BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_
 
 BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
   // Races only: static data is always addressable and initialised.
-  const Current c = current(thread, a, flags, pc, "global");
+  const Current c = current(thread, a, flags, pc, MemorySpace::global);
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
   for (std::uintptr_t g = first; g <= last; ++g) {
     RaceCell& cell = static_cells_[g - (static_base_ >> kGranuleShift)];
@@ -244,10 +240,10 @@ template <unsigned Flags>
 BlockChecker::Verdict BlockChecker::shared_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc) {
   const std::uintptr_t off = a - shared_base_;
   if (off + size > shared_size_) {
-    fatal_ = memory_fault(DiagnosticKind::out_of_bounds, "shared", a, "access past the end of shared memory");
+    fatal_ = memory_fault(DiagnosticKind::out_of_bounds, MemorySpace::shared, a, "access past the end of shared memory");
     return Verdict::fatal;
   }
-  return check_granules<Flags>(current(thread, a, Flags, pc, "shared"), size, &shared_status_[off >> kGranuleShift],
+  return check_granules<Flags>(current(thread, a, Flags, pc, MemorySpace::shared), size, &shared_status_[off >> kGranuleShift],
                                &shared_cells_[off >> kGranuleShift], shared_tag_, false);
 }
 
@@ -256,7 +252,7 @@ BlockChecker::Verdict BlockChecker::not_addressable(const Current& c, std::size_
                                                     std::uint8_t missing) {
   const std::uintptr_t bad = (g << kGranuleShift) + static_cast<unsigned>(__builtin_ctz(missing));
   DiagnosticKind kind = DiagnosticKind::out_of_bounds;
-  if (c.space[0] == 'g') {
+  if (c.space == MemorySpace::global) {
     auto alloc = DeviceHeap::instance().lookup(reinterpret_cast<const void*>(bad));
     if (alloc && alloc->freed && alloc->contains(bad)) kind = DiagnosticKind::use_after_free;
   }
@@ -421,7 +417,7 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   f.address = c.address;
   const char* words[] = {"read", "write"};
   auto word = [&](const AccessRecord& r) { return r.atomic() ? "atomic" : words[r.write()]; };
-  f.message = std::string(c.space[0] == 's' ? "shared" : "global") + "-memory race: " + word(second) + " of " +
+  f.message = std::string(space_name(c.space)) + "-memory race: " + word(second) + " of " +
               describe(c) + " and " + (first.atomic() ? "an " : "a ") + word(first) + " by " + scope;
   f.other_state = std::string("the conflicting ") + (first.atomic() ? "atomic" : word(first));
   launch_->note(std::move(f));
@@ -460,7 +456,7 @@ void BlockChecker::after_atomic(unsigned thread, std::uintptr_t address) {
 // ---- reports ---------------------------------------------------------------------------------
 
 std::string BlockChecker::describe(const Current& c) const {
-  if (c.space[0] == 's') {
+  if (c.space == MemorySpace::shared) {
     for (const SharedVariable& v : shared_vars_)
       if (c.address >= v.begin && c.address < v.begin + v.size)
         return "`" + v.name + "` [byte " + std::to_string(c.address - v.begin) + " of " + std::to_string(v.size) + "]";
@@ -477,7 +473,7 @@ std::string BlockChecker::describe(const Current& c) const {
   return "global memory";  // the backend names the allocation and the offset (explain_fault_address)
 }
 
-Diagnostic BlockChecker::memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const {
+Diagnostic BlockChecker::memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const {
   Diagnostic d;
   d.kind = kind;
   d.space = space;
@@ -501,8 +497,8 @@ bool BlockChecker::stack_or_static(std::uintptr_t a) const {
 
 BlockChecker::Verdict BlockChecker::other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void*) {
   if (!(launch_->checks & check_memcheck) || stack_or_static(a)) return Verdict::other;
-  fatal_ = memory_fault(DiagnosticKind::wild_access, "", a,
-                        std::string(access_word(flags)) + " of " + std::to_string(size) + " bytes at " + hex(a) +
+  fatal_ = memory_fault(DiagnosticKind::wild_access, MemorySpace::none, a,
+                        std::string(access_word(flags)) + " of " + std::to_string(size) + " bytes at " + hex_address(a) +
                             ", which is no device allocation, shared memory, stack or static variable "
                             "(a host pointer passed to a kernel?)");
   return Verdict::fatal;

@@ -86,13 +86,13 @@ class BlockChecker {
     std::uintptr_t address;
     unsigned flags;
     std::uint32_t site;
-    const char* space;
+    MemorySpace space;
     std::uint32_t block, epoch;
     const std::uint32_t* clocks;  // the lane clocks of the thread's warp that it has seen
     std::uint32_t ordinal;        // the thread's checked accesses before this one
     bool atomics;                 // some thread of the block acquired something through atomics
   };
-  Current current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc, const char* space) const;
+  Current current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc, MemorySpace space) const;
 
   template <unsigned Flags>
   Verdict global_access(unsigned thread, std::uintptr_t a, std::size_t size, const void* pc);
@@ -132,7 +132,7 @@ class BlockChecker {
   [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
   static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
-  Diagnostic memory_fault(DiagnosticKind kind, const char* space, std::uintptr_t a, std::string message) const;
+  Diagnostic memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const;
   bool stack_or_static(std::uintptr_t a) const;
 
   LaunchState* launch_ = nullptr;

@@ -59,9 +59,11 @@ std::vector<Diagnostic> LaunchState::diagnostics() const {
       d.other_site = call_site(site_pc(f.other_site));
       const Dim ob = block_dim(f.other_block), ot = thread_dim(f.other_thread);
       ThreadGroup g;
-      g.threads = "(" + std::to_string(ot.x) + "," + std::to_string(ot.y) + "," + std::to_string(ot.z) + ")";
-      g.state = "of block (" + std::to_string(ob.x) + "," + std::to_string(ob.y) + "," + std::to_string(ob.z) +
-                ") made " + f.other_state;
+      g.threads = {ThreadRange{ot, ot}};
+      g.total = 1;
+      g.has_block = true;
+      g.block = ob;
+      g.state = "made " + f.other_state;
       g.site = d.other_site;
       d.groups.push_back(std::move(g));
     }

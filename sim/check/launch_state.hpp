@@ -31,7 +31,7 @@ void join(std::vector<Acquired>& into, const Acquired& e);
 // A finding as the checkers see it: sites and threads by id, resolved when it is reported.
 struct RawFinding {
   DiagnosticKind kind;
-  const char* space = "";           // "global" or "shared"
+  MemorySpace space = MemorySpace::none;
   std::uint32_t site = 0;           // the access reported
   SourceSite source;                // where, when it is not an access (site == 0)
   std::uint32_t other_site = 0;     // the other access of a race

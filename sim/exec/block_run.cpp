@@ -10,6 +10,7 @@
 
 #include "sim/exec/fault_signals.hpp"
 #include "sim/report/symbolize.hpp"
+#include "sim/report/wording.hpp"
 
 // The per-switch paths (runner_loop, park, sync, release_barrier, warp_arrive; block_sync in
 // kernel_abi.cpp and the switch in context.cpp) start on a 64-byte boundary, so that where their
@@ -52,11 +53,6 @@ SourceSite site_of(const std::source_location& s) {
   return SourceSite{s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column()), s.function_name()};
 }
 
-std::string hex(unsigned v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
 
 // "0..7,9,12..31": the lanes of `mask`, consecutive ones as ranges.
 std::string lane_list(unsigned mask) {
@@ -469,7 +465,7 @@ void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
     // noticed on arrival: the finding does not depend on which lane ran first.
     const SimThread& waiter = threads_[(t.linear & ~31u) + static_cast<unsigned>(__builtin_ctz(c.arrived))];
     Diagnostic d = thread_diagnostic(DiagnosticKind::warp_lane_exited, waiter,
-                                     std::string(detail::warp_op_name(c.op)) + "(mask " + hex(c.mask) + ") names " + lanes_phrase(bit) +
+                                     std::string(detail::warp_op_name(c.op)) + "(mask " + hex_mask(c.mask) + ") names " + lanes_phrase(bit) +
                                          " that exited");
     d.site = site_of(waiter.site);
     fail(std::move(d));
@@ -629,8 +625,8 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
     Diagnostic d;
     d.kind = DiagnosticKind::barrier_divergence;
     d.site = site_of(barrier_site_);
-    d.message = "threads of block (" + std::to_string(block_idx_.x) + "," + std::to_string(block_idx_.y) + "," +
-                std::to_string(block_idx_.z) + ") wait at different __syncthreads() call sites";
+    d.message = "threads of block " + coordinates(block_idx_.x, block_idx_.y, block_idx_.z) +
+                " wait at different __syncthreads() call sites";
     d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
     describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
     fail(std::move(d));
@@ -739,7 +735,7 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
     d.site = site_of(site);
     fail(std::move(d));
   };
-  auto call = [&] { return std::string(detail::warp_op_name(op)) + "(mask " + hex(mask) + ")"; };
+  auto call = [&] { return std::string(detail::warp_op_name(op)) + "(mask " + hex_mask(mask) + ")"; };
   if (!(mask & bit))
     fail_here(DiagnosticKind::warp_lane_not_in_mask,
               [&] { return "lane " + std::to_string(lane) + " calls " + call() + " but is not in the mask"; });
@@ -757,7 +753,7 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
     if (o.mask != mask || o.op != op)
       fail_here(DiagnosticKind::warp_mask_mismatch, [&] {
         return "lane " + std::to_string(lane) + " calls " + call() + " while " + lanes_phrase(o.arrived) +
-               " wait in " + detail::warp_op_name(o.op) + "(mask " + hex(o.mask) + ")";
+               " wait in " + detail::warp_op_name(o.op) + "(mask " + hex_mask(o.mask) + ")";
       });
     return o;
   }
@@ -904,7 +900,7 @@ void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) 
 
 void BlockRun::fail_access(Diagnostic d, const void* pc) {
   Diagnostic full = thread_diagnostic(d.kind, *running::thread, std::move(d.message));
-  full.space = std::move(d.space);
+  full.space = d.space;
   full.address = d.address;
   full.site = call_site(pc);
   fail(std::move(full));
@@ -985,8 +981,7 @@ void BlockRun::diagnose_signal() {
 
 void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {
   // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
-  // collapse into ranges, and long lists are cut short.
-  constexpr std::size_t kMaxRanges = 8;
+  // form ranges (the renderer cuts long lists short).
   struct Group {
     const SimThread* first;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
@@ -1002,20 +997,13 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
     if (!g->ranges.empty() && g->ranges.back().second + 1 == i) g->ranges.back().second = i;
     else g->ranges.emplace_back(i, i);
   }
-  auto fmt = [this](std::uint32_t id) {
-    const Dim x = thread_dim(id);
-    return "(" + std::to_string(x.x) + "," + std::to_string(x.y) + "," + std::to_string(x.z) + ")";
-  };
   for (const Group& grp : groups) {
     const SimThread& t = *grp.first;
     ThreadGroup g;
-    std::size_t count = 0;
-    for (std::size_t r = 0; r < grp.ranges.size(); ++r) {
-      const auto [lo, hi] = grp.ranges[r];
-      count += hi - lo + 1;
-      if (r < kMaxRanges) g.threads += (r ? "," : "") + fmt(lo) + (hi > lo ? ".." + fmt(hi) : "");
+    for (const auto& [lo, hi] : grp.ranges) {
+      g.threads.push_back(ThreadRange{thread_dim(lo), thread_dim(hi), hi - lo + 1});
+      g.total += hi - lo + 1;
     }
-    if (grp.ranges.size() > kMaxRanges) g.threads += ",... (" + std::to_string(count) + " threads)";
     g.site = site_of(t.site);
     if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
@@ -1024,7 +1012,7 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
       const Warp& w = warps_[t.linear >> 5];
       for (unsigned k = 0; k < w.pending; ++k)
         if (w.open[k].mask >> (t.linear & 31) & 1u)
-          g.state += " (mask " + hex(w.open[k].mask) + ", missing " + lanes_phrase(w.open[k].mask & ~w.open[k].arrived) + ")";
+          g.state += " (mask " + hex_mask(w.open[k].mask) + ", missing " + lanes_phrase(w.open[k].mask & ~w.open[k].arrived) + ")";
     }
     d.groups.push_back(std::move(g));
   }
@@ -1034,9 +1022,8 @@ void BlockRun::diagnose_stuck() {
   Diagnostic d;
   d.kind = DiagnosticKind::deadlock;
   d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
-  d.message = std::to_string(live_) + " live thread(s) of block (" + std::to_string(block_idx_.x) + "," +
-              std::to_string(block_idx_.y) + "," + std::to_string(block_idx_.z) +
-              ") wait and none can be released";
+  d.message = std::to_string(live_) + " live thread(s) of block " +
+              coordinates(block_idx_.x, block_idx_.y, block_idx_.z) + " wait and none can be released";
   describe_waiters(d, [](const SimThread& t) {
     return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
            t.state == ThreadState::at_activemask;

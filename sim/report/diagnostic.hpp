@@ -34,12 +34,33 @@ struct Dim {
   unsigned x = 0, y = 0, z = 0;
 };
 
+// The memory an access was to.
+enum class MemorySpace : std::uint8_t { none, global, shared };
+// "global", "shared", or "" for none.
+const char* space_name(MemorySpace space);
+
+// Threads with consecutive linear ids: first..last (`count` of them).
+struct ThreadRange {
+  Dim first, last;
+  std::uint32_t count = 1;
+};
+
 // A group of threads of one block that share a state (for example: waiting at one site), or,
 // with no threads, a plain note about a related site (where an allocation was made).
 struct ThreadGroup {
-  std::string threads;  // rendered thread list, e.g. "(0,0,0)..(15,0,0)" or "(3,0,0)"; may be empty
-  std::string state;    // e.g. "wait at __syncthreads()"
+  std::vector<ThreadRange> threads;  // in id order; empty for a plain note
+  std::size_t total = 0;             // threads in the group
+  bool has_block = false;            // the threads' block, when it is not the finding's own
+  Dim block;
+  std::string state;                 // e.g. "wait at __syncthreads()", or the note itself
   SourceSite site;
+
+  static ThreadGroup note(std::string text, SourceSite site) {
+    ThreadGroup g;
+    g.state = std::move(text);
+    g.site = site;
+    return g;
+  }
 };
 
 struct Diagnostic {
@@ -52,12 +73,16 @@ struct Diagnostic {
   std::string message;           // one sentence, without location
   std::vector<ThreadGroup> groups;
   std::uint64_t address = 0;     // faulting address, where there is one
-  std::string space;             // "global" or "shared" for findings about an access
+  MemorySpace space = MemorySpace::none;  // for findings about an access
   SourceSite other_site;         // the other access of a race
   unsigned count = 1;            // occurrences folded into this finding (deduplicated by kind and sites)
 };
 
+// The renderers, one per format (render_text.cpp, render_json.cpp):
 // "file:line:col: error: <kind>: <message> ..." followed by one "note:" line per group.
 std::string render_text(const Diagnostic& d);
+// The diagnostic's fields as the members of a JSON object ("\"kind\": ..., \"groups\": [...]"), to
+// which a report adds its own.
+std::string render_json_members(const Diagnostic& d);
 
 }  // namespace cusim::sim

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "sim/report/json.hpp"
+#include "sim/report/wording.hpp"
 
 namespace cusim::sim::stats {
 namespace {
@@ -19,7 +20,7 @@ std::string format(const char* fmt, ...) {
   return buf;
 }
 
-std::string dims(const dim3& d) { return format("(%u,%u,%u)", d.x, d.y, d.z); }
+std::string dims(const dim3& d) { return coordinates(d.x, d.y, d.z); }
 std::string json_dims(const dim3& d) { return format("[%u, %u, %u]", d.x, d.y, d.z); }
 std::string number(double v) { return format("%.6g", v); }
 

@@ -245,3 +245,38 @@ TEST_CASE("a numeric setting out of its range, or not a number, is one warning a
     CHECK(occurrences(run.err, "cusim: warning: ignoring " + setting + " (see docs/CONFIGURATION.md)\n") == 1);
   }
 }
+
+TEST_CASE("the JSON report holds each finding's fields as data: sites, block and thread, groups of threads") {
+#if RACE_COUNTER_CHECKED
+  cusim_test::TempDir dir;
+  const ProgramRun run = run_program({RACE_COUNTER}, {"CUSIM_QUIET=1", "CUSIM_WORKERS=1", "CUSIM_REPORT=" + dir.file("r.json")});
+  CHECK(run.status == 1);
+  const cusim::json::Value doc = cusim::json::parse(cusim_test::read_file(dir.file("r.json")));
+  const auto& findings = doc.find("findings")->as_array();
+  REQUIRE(findings.size() == 2);
+  for (const cusim::json::Value& f : findings) {
+    CHECK(f.find("kind")->as_string().rfind("race-w", 0) == 0);
+    CHECK(f.find("space")->as_string() == "global");
+    CHECK(f.find("line")->as_number() == 11);
+    CHECK(f.find("other_line")->as_number() == 11);
+    CHECK(f.find("kernel")->as_string() == "counter_kernel(int*)");
+    CHECK(f.find("block")->as_array().size() == 3);
+    CHECK(f.find("thread")->as_array().size() == 3);
+    CHECK(f.find("address")->as_number() > 0);
+    CHECK(f.find("message")->as_string().find("global-memory race") == 0);
+    CHECK(f.find("text")->as_string().find("race_counter.cu:11: error: ") != std::string::npos);
+    CHECK_FALSE(f.find("taken")->as_bool());
+    // The other access's thread, in its block; then the allocation's history.
+    const auto& groups = f.find("groups")->as_array();
+    REQUIRE(groups.size() == 2);
+    CHECK(groups[0].find("total")->as_number() == 1);
+    CHECK(groups[0].find("threads")->as_array().size() == 1);
+    CHECK(groups[0].find("block")->as_array().size() == 3);
+    CHECK(groups[0].find("state")->as_string().rfind("made the conflicting ", 0) == 0);
+    CHECK(groups[1].find("threads")->as_array().empty());
+    CHECK(groups[1].find("state")->as_string().rfind("allocated by cudaMalloc here", 0) == 0);
+  }
+#else
+  MESSAGE("race_counter is not the checked build here: racecheck cannot see the race");
+#endif
+}

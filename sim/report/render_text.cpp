@@ -1,6 +1,8 @@
+// The text renderer: a finding as a compiler-style error line and its notes.
 #include <cstdio>
 
 #include "sim/report/diagnostic.hpp"
+#include "sim/report/wording.hpp"
 
 namespace cusim::sim {
 
@@ -15,6 +17,15 @@ const char* kind_name(DiagnosticKind kind) {
   return "unknown";
 }
 
+const char* space_name(MemorySpace space) {
+  switch (space) {
+    case MemorySpace::none: return "";
+    case MemorySpace::global: return "global";
+    case MemorySpace::shared: return "shared";
+  }
+  return "";
+}
+
 namespace {
 std::string location(const SourceSite& s) {
   if (!s.known()) return "cusim";
@@ -23,29 +34,25 @@ std::string location(const SourceSite& s) {
   else std::snprintf(buf, sizeof buf, ":%u", s.line);
   return std::string(s.file) + buf;
 }
-std::string dim(const Dim& d) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%u,%u,%u)", d.x, d.y, d.z);
-  return buf;
-}
 }  // namespace
 
 std::string render_text(const Diagnostic& d) {
   std::string out = location(d.site) + ": error: " + kind_name(d.kind) + ": " + d.message;
   if (!d.kernel.empty()) {
     out += " [kernel '" + d.kernel + "'";
-    if (d.has_thread) out += ", block " + dim(d.block) + ", thread " + dim(d.thread);
+    if (d.has_thread) out += ", block " + coordinates(d.block) + ", thread " + coordinates(d.thread);
     out += "]";
   }
   if (d.count > 1) out += " (" + std::to_string(d.count) + " times)";
   out += "\n";
   for (const ThreadGroup& g : d.groups) {
-    if (g.threads.empty()) {
-      out += location(g.site) + ": note: " + g.state + "\n";
-      continue;
+    out += location(g.site) + ": note: ";
+    if (!g.threads.empty()) {
+      out += (g.total > 1 ? "threads " : "thread ") + thread_list(g.threads, g.total);
+      if (g.has_block) out += " of block " + coordinates(g.block);
+      out += " ";
     }
-    const bool several = g.threads.find("..") != std::string::npos || g.threads.find("),") != std::string::npos;
-    out += location(g.site) + ": note: " + (several ? "threads " : "thread ") + g.threads + " " + g.state + "\n";
+    out += g.state + "\n";
   }
   return out;
 }
