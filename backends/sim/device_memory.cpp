@@ -6,8 +6,7 @@
 #include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/findings.hpp"
-#include "sim/check/global_shadow.hpp"
-#include "sim/exec/access_hooks.hpp"
+#include "sim/memory/heap_observer.hpp"
 #include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
@@ -29,10 +28,6 @@ const char* alloc_call(unsigned tag) {
   return "?";
 }
 const char* free_call(unsigned tag) { return static_cast<AllocKind>(tag) == AllocKind::host ? "cudaFreeHost" : "cudaFree"; }
-
-// The checkers' shadow of the heap, in the checked build (null in a fast one, which has no use
-// for it).
-sim::check::GlobalShadow* checked_shadow() { return sim::instrumented() ? sim::check::GlobalShadow::instance() : nullptr; }
 
 std::string describe(const sim::HeapAllocation& a) {
   return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
@@ -69,15 +64,13 @@ cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCall
     if (counts && size > device_profile().totalGlobalMem - device_bytes_in_use) return cudaErrorMemoryAllocation;
     if (counts) device_bytes_in_use += size;
   }
-  // The shadow first: where the address space is short, it limits the heap to what it can cover.
-  sim::check::GlobalShadow* const shadow = checked_shadow();
   void* p = heap().allocate(size, static_cast<unsigned>(kind), caller.return_address);
   if (!p) {
     std::lock_guard<std::mutex> lock(accounting);
     if (counts) device_bytes_in_use -= size;
     return cudaErrorMemoryAllocation;
   }
-  if (shadow) shadow->on_allocate(p, size, kind != AllocKind::device);
+  if (sim::HeapObserver* o = sim::heap_observer()) o->allocated(p, size, kind != AllocKind::device);
   *out = p;
   return cudaSuccess;
 }
@@ -92,7 +85,7 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
   using O = sim::DeviceHeap::FreeOutcome;
   switch (heap().release(p, accepted, caller.return_address, &a)) {
     case O::freed:
-      if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->on_free(p, a.size);
+      if (sim::HeapObserver* o = sim::heap_observer()) o->freed(p, a.size);
       access_map_allocation_freed(a.begin);
       sim::forget_allocation_name(a.begin);
       if (kind != AllocKind::host) {
@@ -177,10 +170,7 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
 bool is_device_memory(const void* p) { return heap().in_range(p); }
 
 void note_written(void* dst, const void* src, std::size_t n) {
-  sim::check::GlobalShadow* shadow = checked_shadow();
-  if (!shadow) return;
-  if (src) shadow->copy_initialised(dst, src, n);
-  else shadow->mark_initialised(dst, n);
+  if (sim::HeapObserver* o = sim::heap_observer()) o->written(dst, src, n);
 }
 
 // A checker's finding about an access to device memory: which allocation, and where it was made.
@@ -225,7 +215,7 @@ void free_all_device_memory() {
   access_map_device_reset();
   sim::forget_all_allocation_names();
   heap().release_all();
-  if (sim::check::GlobalShadow* shadow = checked_shadow()) shadow->reset();
+  if (sim::HeapObserver* o = sim::heap_observer()) o->all_freed();
   std::lock_guard<std::mutex> lock(accounting);
   device_bytes_in_use = 0;
 }

@@ -46,7 +46,7 @@ void thread_fence(FenceScope) {
   running_block("__threadfence()").fence();
 }
 void trap(std::source_location site) {
-  sim::running::checker = nullptr;
+  sim::running::gate = nullptr;
   running_block("__trap()").fail_thread(
       sim::DiagnosticKind::trap, "__trap() called",
       sim::SourceSite{site.file_name(), unsigned(site.line()), unsigned(site.column()), site.function_name()});
@@ -58,7 +58,7 @@ void trap(std::source_location site) {
 // behaves as glibc's. Defined here, in the executable, it takes precedence over libc's.
 extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* file, unsigned int line,
                                            const char* function) noexcept {
-  cusim::sim::running::checker = nullptr;  // the report's strings are not the kernel's accesses
+  cusim::sim::running::gate = nullptr;  // the report's strings are not the kernel's accesses
   if (cusim::sim::BlockRun* run = cusim::sim::BlockRun::current(); run && cusim::sim::BlockRun::in_thread())
     run->fail_thread(cusim::sim::DiagnosticKind::assertion_failed, std::string("assertion `") + assertion + "' failed",
                      cusim::sim::SourceSite{file, line, 0, function});

@@ -17,8 +17,9 @@
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
-#include "sim/exec/access_hooks.hpp"
 #include "sim/exec/grid_run.hpp"
+#include "sim/exec/instrumented.hpp"
+#include "sim/instrument/launch_checks.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/report/wording.hpp"
 #include "sim/trace/tracer.hpp"
@@ -51,9 +52,9 @@ sim::SourceSite site_of(const detail::LaunchRequest& r) {
 
 // racecheck and initcheck see accesses only in the checked build; asking for them explicitly in
 // a fast build gets one warning.
-void warn_if_unchecked(const sim::LaunchPlan& plan) {
+void warn_if_unchecked(const sim::LaunchPlan& plan, unsigned checks) {
   static std::once_flag once;
-  if (plan.instrumented || !(plan.checks & (sim::check_racecheck | sim::check_initcheck)) || !sim::config().given.test(static_cast<std::size_t>(sim::Flag::CUSIM_CHECK)))
+  if (plan.instrumented || !(checks & (sim::check_racecheck | sim::check_initcheck)) || !sim::config().given.test(static_cast<std::size_t>(sim::Flag::CUSIM_CHECK)))
     return;
   std::call_once(once, [] {
     std::fprintf(stderr, "cusim: warning: racecheck and initcheck need the checked build (CMake option CUSIM_CHECKED=ON); "
@@ -136,7 +137,6 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.stack_bytes = s.stack_bytes;
   plan.workers = s.workers ? s.workers : 1;
   plan.packet_bytes = r.packet_bytes;
-  plan.checks = s.checks;
   plan.instrumented = sim::instrumented();
   static std::atomic<std::uint64_t> launches{0};
   plan.launch = ++launches;
@@ -152,19 +152,21 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   std::shared_ptr<sim::stats::LaunchStatsObserver> stats;
   if (stats_out.on) plan.observers.push_back(stats = std::make_shared<sim::stats::LaunchStatsObserver>(plan.instrumented));
   if (auto map = access_map_observer(s.access_map, plan)) plan.observers.push_back(std::move(map));
-  // Observers see accesses through the checker (sim/exec/block_run.hpp): it runs, with no checks
-  // if none are on, in a launch whose accesses are observed too.
+  // The checkers, after the tracer (whose view of a block encloses the others'): observers see
+  // accesses through the checker, which runs, with no checks if none are on, in a launch whose
+  // accesses are observed.
   const bool accesses_observed =
       std::any_of(plan.observers.begin(), plan.observers.end(), [](const auto& o) { return o->wants_accesses(); });
-  if (plan.checks || accesses_observed)
-    plan.check_state = std::make_shared<sim::check::LaunchState>(plan.checks, plan.grid, plan.block, plan.workers > 1);
-  warn_if_unchecked(plan);
+  const sim::LaunchChecks checks(s.checks, plan.instrumented, accesses_observed, plan.grid, plan.block, plan.workers);
+  plan.observers.insert(plan.observers.begin() + (tracer ? 1 : 0), checks.observers().begin(), checks.observers().end());
+  plan.strict_barrier_sites = checks.strict_barrier_sites();
+  warn_if_unchecked(plan, s.checks);
   plan.prepare();
 
   // The launch runs on its stream's queue, asynchronously; as on CUDA, errors during execution
   // surface at the next synchronising call.
   enqueue(queue, [plan = std::move(shared_plan), packet = r.packet, tracer, trace_launch, stats = std::move(stats),
-                  stats_out] {
+                  stats_out, checks] {
     const std::uint64_t begin = tracer ? sim::trace::now_ns() : 0;
     sim::GridOutcome out = sim::run_grid(*plan);
     note_static_shared(plan->kernel, out.static_shared);
@@ -177,12 +179,11 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
       publish_stats(stats->result(std::move(head)), stats_out);
     }
     // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
-    if (plan->check_state)
-      for (sim::Diagnostic& d : plan->check_state->diagnostics()) {
-        d.kernel = sim::function_name(plan->kernel);
-        if (d.space == sim::MemorySpace::global) explain_fault_address(d);
-        report(d, cudaSuccess);
-      }
+    for (sim::Diagnostic& d : checks.findings()) {
+      d.kernel = sim::function_name(plan->kernel);
+      if (d.space == sim::MemorySpace::global) explain_fault_address(d);
+      report(d, cudaSuccess);
+    }
     if (!out.failed) {
       if (tracer) tracer->launch_ran(trace_launch, begin, cudaSuccess, cudaGetErrorName(cudaSuccess));
       return;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/check/access.hpp"
+#include "sim/exec/access_flags.hpp"
 
 namespace cusim::sim {
 namespace {
@@ -73,7 +73,7 @@ std::shared_ptr<LaunchObserver> AccessMap::observe_launch(std::uint64_t launch, 
 void AccessMap::record(std::uint32_t launch_index, std::uint64_t block, unsigned thread, std::uintptr_t address,
                        std::size_t size, unsigned flags) {
   // An atomic read-modify-write both reads and writes; an atomic load only reads.
-  const bool write = flags & check::kWrite, read = !(flags & check::kWrite) || (flags & check::kAtomic);
+  const bool write = flags & kWrite, read = !(flags & kWrite) || (flags & kAtomic);
   if ((spec_.mode == AccessMapSpec::Mode::write && !write) || (spec_.mode == AccessMapSpec::Mode::read && !read)) return;
   const std::uintptr_t from = address < begin_ ? 0 : address - begin_;
   const std::uintptr_t to = std::min<std::uintptr_t>(address + size - begin_, bytes_);  // exclusive

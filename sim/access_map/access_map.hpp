@@ -48,7 +48,7 @@ class AccessMap : public std::enable_shared_from_this<AccessMap> {
   Element element(std::size_t index) const;
 
   // Records an access by thread `thread` (linear id) of block `block` (linear id) of the launch
-  // with index `launch_index` in this map, if `flags` (check::AccessFlags) match the map's mode.
+  // with index `launch_index` in this map, if `flags` (AccessFlags) match the map's mode.
   void record(std::uint32_t launch_index, std::uint64_t block, unsigned thread, std::uintptr_t address, std::size_t size,
               unsigned flags);
 

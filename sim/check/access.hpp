@@ -2,7 +2,16 @@
 #pragma once
 #include <cstdint>
 
+#include "sim/exec/access_flags.hpp"
+
 namespace cusim::sim::check {
+
+// The access flags are the engine's events' (sim/exec/access_flags.hpp), named here too.
+using sim::AccessFlags;
+using sim::kAtomic;
+using sim::kRead;
+using sim::kValid;
+using sim::kWrite;
 
 inline constexpr unsigned kGranuleShift = 2;  // 4-byte granules: one float, int or bank word
 
@@ -11,7 +20,6 @@ inline constexpr unsigned kGranuleShift = 2;  // 4-byte granules: one float, int
 inline constexpr std::uint8_t kAddressableBits = 0x0f;
 inline constexpr std::uint8_t kInitialisedBits = 0xf0;
 
-enum AccessFlags : std::uint8_t { kRead = 0, kWrite = 1, kAtomic = 2, kValid = 4 };
 
 // One access as the race detector remembers it (24 bytes; three per granule).
 struct AccessRecord {

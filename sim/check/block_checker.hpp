@@ -22,13 +22,17 @@
 
 #include "sim/check/access.hpp"
 #include "sim/check/launch_state.hpp"
+#include "sim/exec/access_gate.hpp"
 #include "sim/report/diagnostic.hpp"
 
 namespace cusim::sim::check {
 
 class GlobalShadow;
 
-class BlockChecker {
+// Each is the access gate of the blocks it checks (sim/exec/access_gate.hpp): the checked
+// build's hooks (sim/instrument/access_hooks.cpp) ask access() about every access; the engine's
+// other events reach it through the launch's CheckingObserver (checking_observer.hpp).
+class BlockChecker final : public AccessGate {
  public:
   BlockChecker();
   ~BlockChecker();

@@ -6,10 +6,11 @@
 #include <cstdint>
 
 #include "sim/check/access.hpp"
+#include "sim/memory/heap_observer.hpp"
 
 namespace cusim::sim::check {
 
-class GlobalShadow {
+class GlobalShadow final : public HeapObserver {
  public:
   // The shadow, mapped on first use; nullptr if the address space could not be reserved (the
   // checkers of global memory are then off, with a warning).
@@ -33,8 +34,18 @@ class GlobalShadow {
   // A device-to-device copy: dst's bytes are written where src's were.
   void copy_initialised(void* dst, const void* src, std::size_t n);
 
+  // The heap's events (heap_observer.hpp).
+  void allocated(const void* p, std::size_t n, bool initialised) override { on_allocate(p, n, initialised); }
+  void freed(const void* p, std::size_t n) override { on_free(p, n); }
+  void written(void* dst, const void* src, std::size_t n) override {
+    if (src) copy_initialised(dst, src, n);
+    else mark_initialised(dst, n);
+  }
+  void all_freed() override { reset(); }
+
  private:
   GlobalShadow() = default;
+  ~GlobalShadow() = default;
   void set_bits(std::uintptr_t a, std::size_t n, std::uint8_t bits, bool on);
   std::uintptr_t base_ = 0;
   std::size_t size_ = 0;

@@ -37,7 +37,7 @@ namespace cusim::sim {
 namespace running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;
-constinit thread_local check::BlockChecker* checker = nullptr;
+constinit thread_local AccessGate* gate = nullptr;
 constinit thread_local const ObserverList* observers = nullptr;
 }  // namespace running
 
@@ -203,18 +203,7 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
     if (o->wants_accesses()) access_observers_.add(b);
   }
   barriers_ = barrier_waits_ = 0;
-  if (plan.instrumented && plan.check_state &&
-      ((plan.checks & (check_memcheck | check_racecheck | check_initcheck)) || access_observers_.any())) {
-    if (!checker_) checker_ = std::make_unique<check::BlockChecker>();
-    checker_->begin_block(*plan.check_state,
-                          check::BlockChecker::BlockSetup{static_cast<std::uint32_t>(block_linear), n_,
-                                                          static_cast<char*>(arena_.begin()), SharedArena::kCapacity,
-                                                          plan.dynamic_shared, plan.packet, plan.packet_bytes,
-                                                          StackPool::page_round(plan.stack_bytes)});
-    active_checker_ = checker_.get();
-  } else {
-    active_checker_ = nullptr;
-  }
+  gate_ = nullptr;
   // The diagnostic is only read when `failed`, and every failure assigns the whole of it.
   outcome_.failed = false;
   outcome_.static_shared = 0;
@@ -222,7 +211,10 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
   if (observers_.any()) {
     const ObservedBlock observed{block_linear, block_idx_, n_, reinterpret_cast<std::uintptr_t>(arena_.begin()),
                                  reinterpret_cast<std::uintptr_t>(arena_.end())};
-    for (BlockObserver* o : observers_) o->begin_block(observed);
+    for (BlockObserver* o : observers_) {
+      o->begin_block(observed);
+      if (AccessGate* g = o->access_gate()) gate_ = g;
+    }
     if (access_observers_.any()) running::observers = &access_observers_;
   }
 
@@ -240,7 +232,7 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
 
   // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
   running::thread = nullptr;
-  running::checker = nullptr;
+  running::gate = nullptr;
   running::observers = nullptr;
   if (signal_fault_.signo) diagnose_signal();
   else if (!outcome_.failed && live_ > 0) diagnose_stuck();
@@ -279,7 +271,7 @@ void BlockRun::runner_entry(Transfer t) {
 // are on again: sync() lets a thread leave without pausing them, and relies on this.
 inline void BlockRun::enter(SimThread& t) {
   running::thread = &t;
-  running::checker = active_checker_;
+  running::gate = gate_;
   detail::tls_thread_idx = &thread_index_[t.linear];
 }
 
@@ -298,12 +290,12 @@ inline void BlockRun::enter(SimThread& t) {
     // reduction 71 against 62x, shared histogram 6.1 against 5.7x (alternated runs, session 11).
     asm("" : "+r"(fn));
     fn(arg);  // the checks are on: enter() turned them on for the thread (park() needs none)
-    running::checker = nullptr;
+    running::gate = nullptr;
   } catch (const std::exception& e) {
-    running::checker = nullptr;
+    running::gate = nullptr;
     escaped = std::string("an exception escaped kernel code: ") + e.what();
   } catch (...) {
-    running::checker = nullptr;
+    running::gate = nullptr;
     escaped = "an exception of unknown type escaped kernel code";
   }
 }
@@ -329,7 +321,7 @@ void BlockRun::run_straight_through(std::string& escaped) {
   const uint3* const thread_index = thread_index_;
   const std::uint32_t n = n_;
   try {
-    running::checker = active_checker_;
+    running::gate = gate_;
     // In order, the thread and its index advance by one entry each, with no index arithmetic: when
     // SimThread grew to 32 bytes, computing &threads[id] and &thread_index[id] from the id took
     // a thread of a vector add from 2.05 to 2.44 ns on one worker; this loop takes 1.98.
@@ -346,30 +338,30 @@ void BlockRun::run_straight_through(std::string& escaped) {
         detail::tls_thread_idx = &thread_index[id];
       }
       if constexpr (Observed) {
-        running::checker = nullptr;
+        running::gate = nullptr;
         observe_run(running::thread->linear);
-        running::checker = active_checker_;
+        running::gate = gate_;
       }
       invoke(packet);
       if (__builtin_expect(!straight_run_, 0)) {
-        running::checker = nullptr;
+        running::gate = nullptr;
         if constexpr (Observed) observe_stop(*running::thread, ThreadStop::exited);
         exit_thread(*running::thread);
         return;
       }
       if constexpr (Observed) {
-        running::checker = nullptr;
+        running::gate = nullptr;
         observe_stop(*running::thread, ThreadStop::exited);
-        running::checker = active_checker_;
+        running::gate = gate_;
       }
     }
-    running::checker = nullptr;
+    running::gate = nullptr;
   } catch (const std::exception& e) {
-    running::checker = nullptr;
+    running::gate = nullptr;
     escaped = std::string("an exception escaped kernel code: ") + e.what();
     return;
   } catch (...) {
-    running::checker = nullptr;
+    running::gate = nullptr;
     escaped = "an exception of unknown type escaped kernel code";
     return;
   }
@@ -509,6 +501,17 @@ void BlockRun::observe_first_arrival() {
   for (BlockObserver* o : observers_) o->barrier_first_arrival();
 }
 
+// A release's event: which threads exited before it (synccheck notes them), told to every observer.
+void BlockRun::observe_release() {
+  ReleasedBarrier r;
+  r.site = barrier_site_;
+  r.arrived = barrier_arrived_;
+  r.exited = n_ - live_;
+  if (r.exited)
+    while (r.first_exited < n_ && threads_[r.first_exited].state != ThreadState::exited) ++r.first_exited;
+  for (BlockObserver* o : observers_) o->barrier_released(r);
+}
+
 void BlockRun::observe_atomic() {
   for (BlockObserver* o : observers_) o->atomic();
 }
@@ -533,7 +536,7 @@ template <bool Tail>
 void BlockRun::dispatch_slow(Context* save) {
   // A runner or the worker runs next: engine code until a kernel thread starts or is resumed
   // (sync() may come here with the checks on).
-  running::checker = nullptr;
+  running::gate = nullptr;
   if (next_start_ < n_) {
     if constexpr (Tail) return resume_tail(save, next_runner());
     else return switch_to(save, next_runner());
@@ -578,8 +581,8 @@ void BlockRun::sync_slow(std::source_location site) { barrier(detail::BarrierOp:
 // call site, the release and the return value of the predicate forms are out of line.
 int BlockRun::barrier(detail::BarrierOp op, int predicate, std::source_location site) {
   // The engine's own accesses are not the kernel's (PauseChecks, inline).
-  check::BlockChecker* const checker = running::checker;
-  running::checker = nullptr;
+  AccessGate* const gate = running::gate;
+  running::gate = nullptr;
   if (__builtin_expect(straight_run_, 0)) settle_straight_run(true);
   SimThread& t = *running::thread;
   t.state = ThreadState::at_barrier;
@@ -591,7 +594,7 @@ int BlockRun::barrier(detail::BarrierOp op, int predicate, std::source_location 
   else if (__builtin_expect(std::memcmp(&site, &barrier_site_, sizeof site) != 0, 0)) other_site_arrival(site);
   if (barrier_arrived_ == live_) release_barrier();
   suspend(t, ThreadStop::barrier);
-  running::checker = checker;
+  running::gate = gate;
   return op == detail::BarrierOp::plain ? 0 : barrier_result(op);
 }
 
@@ -600,10 +603,10 @@ void BlockRun::first_barrier_arrival(std::source_location site) {
   if (__builtin_expect(observers_.any(), 0)) observe_first_arrival();
 }
 
-// Without synccheck, barriers at different call sites release each other, as bar.sync 0 does on
-// the hardware; synccheck reports them (CUDA leaves it undefined).
+// Unless the plan is strict about barrier sites (synccheck), barriers at different call sites
+// release each other, as bar.sync 0 does on the hardware (CUDA leaves it undefined).
 void BlockRun::other_site_arrival(std::source_location site) {
-  if ((plan_->checks & check_synccheck) && !same_site(site, barrier_site_)) barrier_divergent_ = true;
+  if (plan_->strict_barrier_sites && !same_site(site, barrier_site_)) barrier_divergent_ = true;
 }
 
 int BlockRun::barrier_result(detail::BarrierOp op) const {
@@ -617,8 +620,6 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
 }
 
 [[gnu::aligned(64)]] void BlockRun::release_barrier() {
-  if (live_ < n_ && (plan_->checks & check_synccheck) && plan_->check_state) note_exited_at_barrier();
-  if (active_checker_) checker_->on_barrier();
   ++barriers_;
   barrier_waits_ += barrier_arrived_;
   if (barrier_divergent_) {
@@ -631,8 +632,7 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
     describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
     fail(std::move(d));
   }
-  if (observers_.any())
-    for (BlockObserver* o : observers_) o->barrier_released(barrier_site_, barrier_arrived_);
+  if (observers_.any()) observe_release();
   released_true_ = barrier_true_;
   released_arrived_ = barrier_arrived_;
   barrier_arrived_ = barrier_true_ = 0;
@@ -767,7 +767,8 @@ void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll
   SimThread* const lanes = &threads_[warp_index * 32];
   switch (coll.op) {
     case detail::WarpOp::sync:
-      if (active_checker_) checker_->on_warp_sync(warp_index, mask);
+      if (observers_.any())
+        for (BlockObserver* o : observers_) o->warp_synced(warp_index, mask);
       break;
     case detail::WarpOp::ballot:
     case detail::WarpOp::all:
@@ -843,7 +844,6 @@ void* BlockRun::shared_static(const detail::SharedDecl& decl, std::source_locati
   const std::size_t before = arena_.static_bytes();
   if (void* p = arena_.static_slot(decl, plan_->shared_limit, plan_->static_shared_limit)) {
     if (arena_.static_bytes() != before) {  // the block's first declaration of it
-      if (active_checker_) checker_->on_shared_variable(decl.name, p, decl.size);
       for (BlockObserver* o : observers_) o->shared_variable(decl.name, p, decl.size);
       for (detail::SharedSlot& slot : detail::tls_shared_slots)
         if (!slot.decl) {
@@ -876,7 +876,7 @@ Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, 
 }
 
 void BlockRun::fail(Diagnostic d) {
-  running::checker = nullptr;
+  running::gate = nullptr;
   outcome_.failed = true;
   outcome_.diagnostic = std::move(d);
   running::thread = nullptr;
@@ -913,35 +913,19 @@ void BlockRun::preempt() {
   // The checker is per OS thread, and the threads that run meanwhile may leave it paused (one
   // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
   // kernel code, checked as it was.
-  check::BlockChecker* const checker = running::checker;
+  AccessGate* const gate = running::gate;
   if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::preempted);
   // Threads not started yet go first: they too must reach their first access before anyone
   // goes on, as the lanes of a warp would.
   if (next_start_ < n_) switch_to(&t.ctx, next_runner());
   else dispatch(&t.ctx);
   if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
-  running::checker = checker;
+  running::gate = gate;
 }
 
 void BlockRun::fence() {
-  if (active_checker_) checker_->on_fence(running::thread->linear);
-}
-
-// synccheck: a barrier completes while threads of the block have exited. CUDA leaves this
-// undefined (a barrier in code that not every thread reaches); the engine lets the exited threads
-// leave the barrier, and this notes it without ending the launch.
-void BlockRun::note_exited_at_barrier() {
-  std::uint32_t first = 0;
-  while (first < n_ && threads_[first].state != ThreadState::exited) ++first;
-  check::RawFinding f;
-  f.kind = DiagnosticKind::barrier_divergence;
-  f.source = site_of(barrier_site_);
-  f.block = static_cast<std::uint32_t>(block_linear_);
-  f.thread = static_cast<std::uint16_t>(first < n_ ? first : 0);
-  f.message = std::to_string(n_ - live_) + " of the " + std::to_string(n_) +
-              " threads of the block exited without reaching this __syncthreads(), where the others wait "
-              "(undefined on a GPU: every thread of a block must reach each barrier)";
-  plan_->check_state->note(std::move(f));
+  if (observers_.any())
+    for (BlockObserver* o : observers_) o->fence(running::thread->linear);
 }
 
 bool BlockRun::is_stack_guard(const void* address) const {

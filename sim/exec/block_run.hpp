@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "cusim/detail/sim_abi.hpp"
-#include "sim/check/block_checker.hpp"
 #include "sim/exec/context.hpp"
 #include "sim/exec/launch_plan.hpp"
 #include "sim/exec/observer_list.hpp"
@@ -51,25 +50,6 @@ namespace running {
 // every intrinsic, so they are plain thread-locals, inlined into the callers.
 extern constinit thread_local BlockRun* block;
 extern constinit thread_local SimThread* thread;
-// The checker of the running block when its kernel's accesses are checked (checked build), else
-// nullptr: the first thing every access hook reads.
-extern constinit thread_local check::BlockChecker* checker;
-// The observers of the running block that want its accesses (checked build), or nullptr when
-// none does: read by the access hooks only after `checker` let an access through.
-extern constinit thread_local const ObserverList* observers;
-
-// Suspends checking while the engine runs on a kernel thread's behalf (an intrinsic, a failure
-// report); restores it when the thread returns to kernel code.
-class PauseChecks {
- public:
-  PauseChecks() : saved_(checker) { checker = nullptr; }
-  ~PauseChecks() { checker = saved_; }
-  PauseChecks(const PauseChecks&) = delete;
-  PauseChecks& operator=(const PauseChecks&) = delete;
-
- private:
-  check::BlockChecker* saved_;
-};
 }  // namespace running
 
 class BlockRun {
@@ -166,6 +146,7 @@ class BlockRun {
   // Out of line as well: barrier() runs at every arrival, atomic_performed() at every atomic.
   [[gnu::noinline]] void observe_first_arrival();
   [[gnu::noinline]] void observe_atomic();
+  [[gnu::noinline]] void observe_release();
   // Out of line: these run once per release or only when threads wait on each other, and
   // inlined they would bloat the frames of the per-arrival hot paths (sync, barrier, warp_arrive).
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
@@ -213,7 +194,6 @@ class BlockRun {
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
   void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;
-  void note_exited_at_barrier();
   Dim thread_dim(std::uint32_t linear) const;
   // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
   void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
@@ -254,12 +234,9 @@ class BlockRun {
   // that want per-thread events: each hook site costs one test of a pointer when nothing observes.
   ObserverList observers_;
   ObserverList thread_observers_;
-  std::unique_ptr<check::BlockChecker> checker_;  // made on the first checked launch
-  // checker_ while the launch is checked, or its accesses observed in the checked build: the
-  // checker is also the gate of the access hooks, so a launch whose accesses are observed without
-  // checks runs it with none (it then only sorts each access in a few compares) and the hooks
-  // hand the accesses to access_observers_.
-  check::BlockChecker* active_checker_ = nullptr;
+  // The gate of the block's accesses (access_gate.hpp), supplied by one of its observers, or
+  // nullptr: installed as running::gate while kernel code runs.
+  AccessGate* gate_ = nullptr;
   ObserverList access_observers_;                // those of observers_ that want accesses
   std::uint64_t barriers_ = 0, barrier_waits_ = 0; // completed by this block, and threads' arrivals
   StackPool pool_;

@@ -1,6 +1,8 @@
 #include "sim/exec/grid_run.hpp"
 
 #include "sim/exec/fault_signals.hpp"
+#include "sim/exec/stack_pool.hpp"
+#include "sim/memory/shared_arena.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -52,11 +54,24 @@ struct BlockOrder {
   }
 };
 
-}  // namespace
+// What the launch's observers are told before its first block.
+ObservedLaunch observed(const LaunchPlan& plan) {
+  ObservedLaunch l;
+  l.launch = plan.launch;
+  l.grid = plan.grid;
+  l.block = plan.block;
+  l.threads = plan.threads;
+  l.dynamic_shared = plan.dynamic_shared;
+  l.shared_capacity = SharedArena::kCapacity;
+  l.packet = plan.packet;
+  l.packet_bytes = plan.packet_bytes;
+  l.stack_bytes = StackPool::page_round(plan.stack_bytes);
+  l.workers = plan.workers;
+  return l;
+}
 
-GridOutcome run_grid(const LaunchPlan& plan) {
-  ensure_fault_handlers();
-  GridOutcome out;
+// Runs every block of the plan (in the schedule's order with one worker, else on the arena).
+void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   std::mutex m;
   std::uint64_t failed_block = ~0ull;
   auto run_one = [&](std::uint64_t b) {
@@ -74,7 +89,7 @@ GridOutcome run_grid(const LaunchPlan& plan) {
   if (plan.workers <= 1 || plan.blocks == 1) {
     const BlockOrder order(plan);
     for (std::uint64_t i = 0; i < plan.blocks && !plan.cancelled.load(std::memory_order_relaxed); ++i) run_one(order(i));
-    return out;
+    return;
   }
   arena_for(plan.workers).execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, plan.blocks), [&](const tbb::blocked_range<std::uint64_t>& r) {
@@ -84,6 +99,19 @@ GridOutcome run_grid(const LaunchPlan& plan) {
       }
     });
   });
+}
+
+}  // namespace
+
+GridOutcome run_grid(const LaunchPlan& plan) {
+  ensure_fault_handlers();
+  GridOutcome out;
+  if (!plan.observers.empty()) {
+    const ObservedLaunch launch = observed(plan);
+    for (const auto& o : plan.observers) o->begin_launch(launch);
+  }
+  run_blocks(plan, out);
+  for (auto o = plan.observers.rbegin(); o != plan.observers.rend(); ++o) (*o)->end_launch();
   return out;
 }
 

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "cusim/detail/types.hpp"
-#include "sim/check/launch_state.hpp"
 #include "sim/config/config.hpp"
 #include "sim/exec/observer.hpp"
 
@@ -30,13 +29,12 @@ struct LaunchPlan {
   std::uint64_t seed = 1;
   std::size_t stack_bytes = 0;
   unsigned workers = 1;
-  unsigned checks = 0;                     // CheckBits of the checkers on for this launch
-  // The checkers' state of the launch (its findings that do not end it): null when checks == 0
-  // and no observer wants the launch's accesses.
-  std::shared_ptr<check::LaunchState> check_state;
+  // Threads waiting at different __syncthreads() call sites end the launch with a finding
+  // (synccheck); otherwise they release each other, as on the hardware.
+  bool strict_barrier_sites = false;
   bool instrumented = false;               // kernel code reports its accesses (checked build)
-  // Observers of the launch (the tracer, statistics, access maps), in the order they are told
-  // about each block (sim/exec/observer.hpp); empty when nothing observes it.
+  // Observers of the launch (the checkers, the tracer, statistics, access maps), in the order
+  // they are told about each block (sim/exec/observer.hpp); empty when nothing observes it.
   std::vector<std::shared_ptr<LaunchObserver>> observers;
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)

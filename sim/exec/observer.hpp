@@ -26,8 +26,23 @@
 
 #include "cusim/detail/sim_abi.hpp"
 #include "cusim/detail/types.hpp"
+#include "sim/exec/access_flags.hpp"
+#include "sim/exec/access_gate.hpp"
 
 namespace cusim::sim {
+
+// The launch a LaunchObserver is about to see, as its blocks will run.
+struct ObservedLaunch {
+  std::uint64_t launch = 0;        // ordinal of the launch in the process
+  dim3 grid, block;
+  unsigned threads = 0;            // per block
+  std::size_t dynamic_shared = 0;  // bytes of dynamic shared memory per block
+  std::size_t shared_capacity = 0; // bytes of a block's shared arena
+  const void* packet = nullptr;    // the kernel's arguments, which kernel code reads
+  std::size_t packet_bytes = 0;
+  std::size_t stack_bytes = 0;     // of each simulated thread (whole pages)
+  unsigned workers = 1;            // OS threads that may run its blocks at once
+};
 
 // The block a BlockObserver is about to see.
 struct ObservedBlock {
@@ -36,6 +51,14 @@ struct ObservedBlock {
   unsigned threads = 0;            // threads of the block
   std::uintptr_t shared_begin = 0; // the block's shared-memory arena, [begin, end)
   std::uintptr_t shared_end = 0;
+};
+
+// A __syncthreads() that every live thread of the running block reached.
+struct ReleasedBarrier {
+  std::source_location site;   // where the threads waited
+  std::uint32_t arrived = 0;   // threads it releases
+  std::uint32_t exited = 0;    // threads of the block that exited before it
+  std::uint32_t first_exited = 0;  // the lowest linear id among them, when there are any
 };
 
 // How the block ended.
@@ -66,15 +89,22 @@ class BlockObserver {
   virtual void shared_variable(const char* name, const void* at, std::size_t size) { (void)name, (void)at, (void)size; }
   // The first thread of the running block arrives at a __syncthreads().
   virtual void barrier_first_arrival() {}
-  // Every live thread has arrived at the barrier at `site`: it releases `arrived` threads.
-  virtual void barrier_released(const std::source_location& site, std::uint32_t arrived) { (void)site, (void)arrived; }
+  // Every live thread has arrived at a barrier, which releases them.
+  virtual void barrier_released(const ReleasedBarrier& barrier) { (void)barrier; }
+  // A __syncwarp() of warp `warp` completed: every lane of `mask` had arrived.
+  virtual void warp_synced(unsigned warp, unsigned mask) { (void)warp, (void)mask; }
+  // Thread `thread` (linear id) executed a __threadfence() (of any scope).
+  virtual void fence(unsigned thread) { (void)thread; }
+  // The gate every access of the block's kernel code passes (access_gate.hpp), if this observer
+  // supplies it; at most one observer of a launch does.
+  virtual AccessGate* access_gate() { return nullptr; }
   // A thread of the running block performed an atomic on device or shared memory (reported only
   // by the checked build, and only while the block's accesses are checked or observed).
   virtual void atomic() {}
 
   // Only for observers that want accesses (checked build, where kernel code is instrumented): an
   // access by kernel code of thread `thread` (linear id in the block) to any memory, before it
-  // happens. `flags`: check::AccessFlags (kRead, kWrite, kAtomic); `pc`: its code address.
+  // happens. `flags`: AccessFlags (kRead, kWrite, kAtomic); `pc`: its code address.
   virtual void access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) {
     (void)thread, (void)address, (void)size, (void)flags, (void)pc;
   }
@@ -100,6 +130,10 @@ class LaunchObserver {
   virtual ~LaunchObserver() = default;
   bool wants_accesses() const { return wants_.accesses; }
   bool wants_threads() const { return wants_.threads; }
+
+  // Before the launch's first block, and after its last (on the OS thread that runs the grid).
+  virtual void begin_launch(const ObservedLaunch& launch) { (void)launch; }
+  virtual void end_launch() {}
 
   // The observer of the block that the calling OS thread is about to run for this launch (asked
   // at every block). An observer that is safe to call from several OS threads at once returns the

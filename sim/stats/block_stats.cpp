@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/check/access.hpp"
+#include "sim/exec/access_flags.hpp"
 #include "sim/check/static_shadow.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/stats/launch_stats.hpp"
@@ -42,15 +42,15 @@ void BlockStats::access(unsigned thread, std::uintptr_t address, std::size_t siz
   if (address - heap_begin_ < heap_size_ || address - static_begin_ < static_size_) global = true;
   else if (address - shared_begin_ < shared_size_) global = false;
   else return;  // the thread's stack, thread-locals, the arguments: not GPU memory
-  if (flags & check::kAtomic) {
+  if (flags & kAtomic) {
     // A read-modify-write; an atomic load alone is the first half of a compare-and-swap loop
     // (atomicMax, float atomicAdd), whose exchange counts.
-    if (!(flags & check::kWrite)) return;
+    if (!(flags & kWrite)) return;
     ++(global ? counts_.global_atomics : counts_.shared_atomics);
     ++(global ? global_atomics_ : shared_atomics_)[address];
     return;
   }
-  const bool write = flags & check::kWrite;
+  const bool write = flags & kWrite;
   AccessCount& count = global ? (write ? counts_.global_stores : counts_.global_loads)
                               : (write ? counts_.shared_stores : counts_.shared_loads);
   ++count.accesses;

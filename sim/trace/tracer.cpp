@@ -1,6 +1,6 @@
 #include "sim/trace/tracer.hpp"
 
-#include "sim/exec/access_hooks.hpp"
+#include "sim/exec/instrumented.hpp"
 #include "sim/trace/trace_writer.hpp"
 #include "sim/trace/tracks.hpp"
 
@@ -127,8 +127,8 @@ class TracedLaunch final : public LaunchObserver, public BlockObserver {
   void begin_block(const ObservedBlock& b) override { tracer_.block_begin(launch_, b.linear, b.threads); }
   void end_block(const BlockSummary& s) override { tracer_.block_end(s.failed); }
   void barrier_first_arrival() override { tracer_.barrier_first_arrival(); }
-  void barrier_released(const std::source_location& site, std::uint32_t arrived) override {
-    tracer_.barrier_released(site, arrived);
+  void barrier_released(const ReleasedBarrier& b) override {
+    tracer_.barrier_released(b.site, b.arrived);
   }
   void atomic() override { tracer_.atomic(); }
   void thread_runs(std::uint32_t linear) override { tracer_.thread_runs(linear); }

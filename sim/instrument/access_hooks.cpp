@@ -2,25 +2,30 @@
 // -fsanitize=thread, and these definitions of ThreadSanitizer's entry points receive every load,
 // store and atomic they make (libtsan is not linked). Outside a checked block (host code, fast
 // launches) each hook returns after one thread-local load; in one, accesses go to the block's
-// checker, and memory that is not device or shared memory is filtered out in a few compares.
-// Launches whose accesses are observed (statistics, access maps) also hand every access the
-// checker let through to the observers that want them; others pay one more thread-local load and
-// an untaken branch.
+// access gate, which is the block's checker (sim/check/block_checker.hpp), and memory that is
+// not device or shared memory is filtered out in a few compares. Launches whose accesses are
+// observed (statistics, access maps) also hand every access the checker let through to the
+// observers that want them; others pay one more thread-local load and an untaken branch.
 //
+// This folder is the one place that knows both the engine and the checkers: the engine installs
+// an opaque gate (sim/exec/access_gate.hpp), the checkers make it, and the hooks join the two.
 // The hooks run before the access: an access memcheck rejects never happens.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
-#include "sim/exec/access_hooks.hpp"
-#include "sim/check/access.hpp"
+#include "sim/check/block_checker.hpp"
+#include "sim/check/global_shadow.hpp"
 #include "sim/exec/block_run.hpp"
+#include "sim/exec/instrumented.hpp"
+#include "sim/memory/heap_observer.hpp"
 
 namespace cusim::sim {
 namespace {
 
-std::atomic<bool> instrumented_code{false};
+// The gate the engine installed is the block's checker (sim/check/checking_observer.cpp makes it).
+inline check::BlockChecker* checker(AccessGate* gate) { return static_cast<check::BlockChecker*>(gate); }
 
 // The checker's verdict on an access of a block whose accesses are observed, which the observers
 // then see unless the access must not happen. Out of line: the hooks' frames stay as small as
@@ -39,37 +44,38 @@ template <unsigned Flags>
 // Checks an access before it happens; true when it is to device or shared memory.
 template <unsigned Flags>
 [[gnu::always_inline]] inline bool on_access(const volatile void* p, std::size_t size, const void* pc) {
-  check::BlockChecker* c = running::checker;
-  if (__builtin_expect(c == nullptr, 1)) return false;
+  AccessGate* const gate = running::gate;
+  if (__builtin_expect(gate == nullptr, 1)) return false;
   SimThread* t = running::thread;
   if (!t) return false;
+  check::BlockChecker* const c = checker(gate);
   // The checker's own code may run instrumented template instances: no checking inside it.
-  running::checker = nullptr;
+  running::gate = nullptr;
   const check::BlockChecker::Verdict v =
       __builtin_expect(running::observers != nullptr, 0)
           ? check_and_observe<Flags>(c, t->linear, p, size, pc)
           : c->access<Flags>(t->linear, reinterpret_cast<std::uintptr_t>(p), size, pc);
-  running::checker = c;
+  running::gate = gate;
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
     case check::BlockChecker::Verdict::device:
       if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
       return true;
     case check::BlockChecker::Verdict::fatal:
-      running::checker = nullptr;
+      running::gate = nullptr;
       BlockRun::current()->fail_access(c->fatal(), pc);
   }
   return false;
 }
 
 [[gnu::noinline]] void after_atomic(const volatile void* p) {
-  check::BlockChecker* c = running::checker;
+  AccessGate* const gate = running::gate;
   SimThread* t = running::thread;
-  if (!c || !t) return;
-  running::checker = nullptr;
-  c->after_atomic(t->linear, reinterpret_cast<std::uintptr_t>(p));
+  if (!gate || !t) return;
+  running::gate = nullptr;
+  checker(gate)->after_atomic(t->linear, reinterpret_cast<std::uintptr_t>(p));
   BlockRun::current()->atomic_performed();
-  running::checker = c;
+  running::gate = gate;
 }
 
 // An atomic: checked (and, if it releases, released) before, performed, then acquiring what the
@@ -89,22 +95,23 @@ template <unsigned Flags, class Perform>
 
 }  // namespace
 
-bool instrumented() { return instrumented_code.load(std::memory_order_relaxed); }
-
 }  // namespace cusim::sim
 
 using cusim::sim::on_access;
 using cusim::sim::on_atomic;
-using cusim::sim::check::kAtomic;
-using cusim::sim::check::kRead;
-using cusim::sim::check::kWrite;
+using cusim::sim::kAtomic;
+using cusim::sim::kRead;
+using cusim::sim::kWrite;
 #define CUSIM_PC __builtin_return_address(0)
 constexpr unsigned kR_atomic = kRead | kAtomic, kW_atomic = kWrite | kAtomic;
 
 extern "C" {
 
-// Called by each instrumented translation unit's constructor.
-void __tsan_init() { cusim::sim::instrumented_code.store(true, std::memory_order_relaxed); }
+// Called by each instrumented translation unit's constructor, before main: the program is the
+// checked build, so the checkers' shadow of the device heap follows its allocations from the first.
+void __tsan_init() {
+  if (cusim::sim::note_instrumented()) cusim::sim::set_heap_observer(cusim::sim::check::GlobalShadow::instance());
+}
 void __tsan_func_entry(void*) {}
 void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}
@@ -181,7 +188,7 @@ CUSIM_ATOMIC_HOOKS(64, std::uint64_t)
 
 void __tsan_atomic_thread_fence(int) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (cusim::sim::running::checker && cusim::sim::running::thread) {
+  if (cusim::sim::running::gate && cusim::sim::running::thread) {
     cusim::sim::running::PauseChecks pause;
     cusim::sim::BlockRun::current()->fence();
   }

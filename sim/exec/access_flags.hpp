@@ -1,0 +1,11 @@
+// What kind of access a memory access is: part of the events the engine and the checked build's
+// hooks hand to observers (observer.hpp) and to the access gate (access_gate.hpp).
+#pragma once
+#include <cstdint>
+
+namespace cusim::sim {
+
+// kValid marks a remembered access (the checkers' race cells), never an event's flags.
+enum AccessFlags : std::uint8_t { kRead = 0, kWrite = 1, kAtomic = 2, kValid = 4 };
+
+}  // namespace cusim::sim
