@@ -14,9 +14,8 @@
 
 // The per-switch paths (runner_loop, park, sync, release_barrier, warp_arrive; block_sync in
 // kernel_abi.cpp and the switch in context.cpp) start on a 64-byte boundary, so that where their
-// branches fall relative to the fetch blocks depends on their own code only: unaligned, an
-// unrelated change elsewhere moved the tree reduction by 8 % and matmul by 4 % (session 10,
-// alternated runs of two builds).
+// branches fall relative to the fetch blocks depends on their own code only: unaligned, their
+// speed moves with unrelated changes elsewhere.
 
 // The built-in index variables, declared in cusim/detail/sim_abi.hpp.
 namespace cusim::detail {
@@ -197,6 +196,7 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
   thread_observers_.clear();
   access_observers_.clear();
   for (const auto& o : plan.observers) {
+    if (!o->wants_blocks()) continue;
     BlockObserver* const b = &o->for_this_thread();
     observers_.add(b);
     if (o->wants_threads()) thread_observers_.add(b);
@@ -286,8 +286,7 @@ inline void BlockRun::enter(SimThread& t) {
 [[gnu::always_inline]] inline void BlockRun::call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped) {
   try {
     // The call goes through a register: left to itself, GCC calls through memory (`call
-    // *0x10(%rax)`), and on this machine every thread start then cost about 3 ns more: tree
-    // reduction 71 against 62x, shared histogram 6.1 against 5.7x (alternated runs, session 11).
+    // *0x10(%rax)`), which makes every thread start measurably slower.
     asm("" : "+r"(fn));
     fn(arg);  // the checks are on: enter() turned them on for the thread (park() needs none)
     running::gate = nullptr;
@@ -322,9 +321,9 @@ void BlockRun::run_straight_through(std::string& escaped) {
   const std::uint32_t n = n_;
   try {
     running::gate = gate_;
-    // In order, the thread and its index advance by one entry each, with no index arithmetic: when
-    // SimThread grew to 32 bytes, computing &threads[id] and &thread_index[id] from the id took
-    // a thread of a vector add from 2.05 to 2.44 ns on one worker; this loop takes 1.98.
+    // In order, the thread and its index advance by one entry each, with no index arithmetic:
+    // computing &threads[id] and &thread_index[id] from the id costs a kernel that does little
+    // (a vector add) a fifth of its time.
     SimThread* next_thread = threads + next_start_;
     const uint3* next_index = thread_index + next_start_;
     while (next_start_ < n) {
@@ -408,8 +407,7 @@ void BlockRun::settle_straight_run(bool current_still_running) {
     // that exits here resumes the next ready one, which returns to kernel code and later from
     // its kernel, to the instruction after that call. Parking switches from inside the same call
     // (a tail jump to the switch, which keeps its return address), so that return is predicted
-    // from the return-stack buffer; from separate calls, each thread's exit was mispredicted
-    // (docs/PERFORMANCE.md, session 10).
+    // from the return-stack buffer; from separate calls, each thread's exit would be mispredicted.
     for (;;) {
       SimThread* const t = next_start_ < n_ ? &threads_[order_[next_start_++]] : nullptr;
       if (t) {
@@ -501,15 +499,25 @@ void BlockRun::observe_first_arrival() {
   for (BlockObserver* o : observers_) o->barrier_first_arrival();
 }
 
-// A release's event: which threads exited before it (synccheck notes them), told to every observer.
-void BlockRun::observe_release() {
+// A release's event, and which threads exited before it.
+ReleasedBarrier BlockRun::released_barrier() const {
   ReleasedBarrier r;
   r.site = barrier_site_;
   r.arrived = barrier_arrived_;
   r.exited = n_ - live_;
   if (r.exited)
     while (r.first_exited < n_ && threads_[r.first_exited].state != ThreadState::exited) ++r.first_exited;
+  return r;
+}
+
+void BlockRun::observe_release() {
+  const ReleasedBarrier r = released_barrier();
   for (BlockObserver* o : observers_) o->barrier_released(r);
+}
+
+void BlockRun::observe_exits_at_release() {
+  const ReleasedBarrier r = released_barrier();
+  for (const auto& o : plan_->observers) o->exited_at_barrier(block_linear_, r);
 }
 
 void BlockRun::observe_atomic() {
@@ -544,8 +552,8 @@ void BlockRun::dispatch_slow(Context* save) {
   running::thread = nullptr;
   // Finished (live_ == 0) or stuck: run() decides which. Always by switch_to(), never by the
   // tail switch, whose indirect jump would land the worker in the middle of switch_to() with the
-  // runner's return addresses in the return-stack buffer: measured, that made every following
-  // straight-through block slower by a third (1.9 to 2.8 ns a thread, a kernel that never waits).
+  // runner's return addresses in the return-stack buffer, mispredicting the returns of every
+  // following straight-through block.
   switch_to(save, main_ctx_);
 }
 
@@ -620,6 +628,7 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
 }
 
 [[gnu::aligned(64)]] void BlockRun::release_barrier() {
+  if (live_ < n_ && !plan_->observers.empty()) observe_exits_at_release();
   ++barriers_;
   barrier_waits_ += barrier_arrived_;
   if (barrier_divergent_) {

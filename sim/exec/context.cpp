@@ -18,8 +18,8 @@ namespace cusim::sim {
 //    fldcw). Kernel code cannot change the floating-point environment (CUDA has no such call; the
 //    rounding intrinsics are per operation), so every context of an OS thread has the same one.
 //    Their slots are kept, unwritten, so a frame it saves has jump_fcontext's layout, and contexts
-//    made by make_fcontext start as before (every switch on x86-64 is this one: nothing reads the
-//    slots). With leaving by `ret` (below), 12.7 to 10.0 ns per thread per barrier (session 6).
+//    made by make_fcontext start as Boost's do (every switch on x86-64 is this one: nothing reads
+//    the slots).
 //  - The suspending side stores its own context in *data before it leaves (Boost leaves that to
 //    the resumed side, arrive()), so a context can also be resumed from resume_tail(), whose
 //    caller does not come back to call arrive().
@@ -31,40 +31,47 @@ namespace cusim::sim {
 //    resumes still waits at the previous one (a tiled matmul, with two barriers per tile: every
 //    switch) would have every such `ret` mispredicted. The indirect jump is predicted from where
 //    it went before, which is where the previous resumed thread waited: the same barrier.
-//    bench_engine's matmul: docs/PERFORMANCE.md, session 10.
-// Frame, from the saved stack pointer up: MXCSR (4 bytes), x87 control word (4), r12, r13, r14,
-// r15, rbx, rbp, return address. Returns transfer_t {rax: the context left, rdx: data}; a fresh
-// context's entry receives the same in rdi, rsi.
+// The frame, from the saved stack pointer up (its offsets named below): the MXCSR and x87
+// control-word slots (4 bytes each, unwritten), r12, r13, r14, r15, rbx, rbp, then the return
+// address. Returns transfer_t {rax: the context left, rdx: data}; a fresh context's entry receives
+// the same in rdi, rsi.
 extern "C" Transfer cusim_jump_fcontext(Context to, void* data);
 // (64-byte aligned, as the engine's other per-switch paths: block_run.cpp says why.)
 asm(R"(
+  .set FRAME_R12, 0x08
+  .set FRAME_R13, 0x10
+  .set FRAME_R14, 0x18
+  .set FRAME_R15, 0x20
+  .set FRAME_RBX, 0x28
+  .set FRAME_RBP, 0x30
+  .set FRAME_SIZE, 0x38
   .text
   .p2align 6
   .globl cusim_jump_fcontext
   .hidden cusim_jump_fcontext
   .type cusim_jump_fcontext,@function
 cusim_jump_fcontext:
-  leaq -0x38(%rsp), %rsp
-  movq %r12, 0x8(%rsp)
-  movq %r13, 0x10(%rsp)
-  movq %r14, 0x18(%rsp)
-  movq %r15, 0x20(%rsp)
-  movq %rbx, 0x28(%rsp)
-  movq %rbp, 0x30(%rsp)
+  leaq -FRAME_SIZE(%rsp), %rsp
+  movq %r12, FRAME_R12(%rsp)
+  movq %r13, FRAME_R13(%rsp)
+  movq %r14, FRAME_R14(%rsp)
+  movq %r15, FRAME_R15(%rsp)
+  movq %rbx, FRAME_RBX(%rsp)
+  movq %rbp, FRAME_RBP(%rsp)
   movq %rsp, %rax
   testq %rsi, %rsi
   je 1f
   movq %rsp, (%rsi)
 1:
-  movq 0x38(%rsp), %r8
+  movq FRAME_SIZE(%rsp), %r8
   movq %rdi, %rsp
-  movq 0x8(%rsp), %r12
-  movq 0x10(%rsp), %r13
-  movq 0x18(%rsp), %r14
-  movq 0x20(%rsp), %r15
-  movq 0x28(%rsp), %rbx
-  movq 0x30(%rsp), %rbp
-  leaq 0x38(%rsp), %rsp
+  movq FRAME_R12(%rsp), %r12
+  movq FRAME_R13(%rsp), %r13
+  movq FRAME_R14(%rsp), %r14
+  movq FRAME_R15(%rsp), %r15
+  movq FRAME_RBX(%rsp), %rbx
+  movq FRAME_RBP(%rsp), %rbp
+  leaq FRAME_SIZE(%rsp), %rsp
   movq %rsi, %rdx
   movq %rax, %rdi
   cmpq (%rsp), %r8

@@ -74,9 +74,8 @@ extern "C" Transfer cusim_jump_fcontext(Context to, void* data);
 // touches 256 pages in turn, more than the first-level data TLB holds (the switch among 256
 // fibers costs twice what it costs among 64). The engine knows which contexts it resumes next (its
 // ready queue), so it prefetches the saved frame of the one kContextPrefetchAhead switches ahead:
-// the page walk and the cache miss then overlap the switches before it. bench/bench_floors, 256
-// fibers in a ring: 5.2 to 5.8 ns a switch without the prefetch, 2.4 with it (two runs, session 9;
-// 4.9 against 3.3 in session 12: the same program, another day on this shared host).
+// the page walk and the cache miss then overlap the switches before it (bench/bench_floors
+// measures a ring of 256 fibers with and without it; docs/PERFORMANCE.md has the figures).
 inline constexpr unsigned kContextPrefetchAhead = 4;
 inline void prefetch_context(Context c) { __builtin_prefetch(c); }
 

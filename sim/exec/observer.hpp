@@ -125,19 +125,27 @@ class LaunchObserver {
   struct Wants {
     bool accesses = false;  // access(): every access of kernel code (runs the block's checker)
     bool threads = false;   // thread_runs, thread_stops, warp_op: every thread start and switch
+    // A BlockObserver for every block (for_this_thread): an observer of launch-level events alone
+    // (exited_at_barrier) says false, and blocks cost it nothing.
+    bool blocks = true;
   };
 
   virtual ~LaunchObserver() = default;
   bool wants_accesses() const { return wants_.accesses; }
   bool wants_threads() const { return wants_.threads; }
+  bool wants_blocks() const { return wants_.blocks; }
 
   // Before the launch's first block, and after its last (on the OS thread that runs the grid).
   virtual void begin_launch(const ObservedLaunch& launch) { (void)launch; }
   virtual void end_launch() {}
+  // A barrier of block `block` (linear id) released its threads while others of the block had
+  // exited (rare: CUDA leaves it undefined). Called on the OS thread that runs the block, so
+  // possibly from several at once.
+  virtual void exited_at_barrier(std::uint64_t block, const ReleasedBarrier& barrier) { (void)block, (void)barrier; }
 
   // The observer of the block that the calling OS thread is about to run for this launch (asked
-  // at every block). An observer that is safe to call from several OS threads at once returns the
-  // same one to all of them.
+  // at every block, of observers that want blocks). An observer that is safe to call from several
+  // OS threads at once returns the same one to all of them.
   virtual BlockObserver& for_this_thread() = 0;
 
  protected:

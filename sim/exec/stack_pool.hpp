@@ -22,9 +22,8 @@ class StackPool {
   // Stacks are mapped one page larger than asked, and each starts at a different 64-byte line of
   // that page ("colour"). Without it every stack's top has the same offset within its page, so
   // the frames that a barrier saves and resumes (every thread of the block in turn) fall into
-  // the same few sets of the L1 cache and evict each other at every switch. bench/bench_floors,
-  // 256 fibers in a ring: 6.8 ns a switch uncoloured, 5.0 coloured; bench_engine's barrier went
-  // from 10.2 to 7.8 ns per thread (docs/PERFORMANCE.md, "Session 8").
+  // the same few sets of the L1 cache and evict each other at every switch (bench/bench_floors
+  // measures the difference; docs/PERFORMANCE.md has the figures).
   static constexpr std::size_t kColorSpan = 4096;
   static constexpr std::size_t kColorStep = 5 * 64;  // 5 is coprime to the 64 lines: all colours in turn
   StackPool() = default;
