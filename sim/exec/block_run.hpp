@@ -130,6 +130,15 @@ class BlockRun {
   struct Runner;
   [[noreturn]] void runner_loop(Runner& self);
   void discard_runners();
+  // The steps of run(), in order.
+  static uint3 block_index(dim3 grid, std::uint64_t linear);
+  void size_threads(std::uint32_t threads);
+  void reset_thread_states();
+  void choose_start_order();
+  void reset_block_state();
+  void attach_observers();
+  void install_thread_locals();
+  void finish();
   template <bool Observed, bool Linear>
   void run_straight_through(std::string& escaped);
   void call_on_runner(void (*fn)(const void*), const void* arg, std::string& escaped);

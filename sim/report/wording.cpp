@@ -26,6 +26,25 @@ std::string hex_mask(unsigned mask) {
   return buf;
 }
 
+std::string lane_list(unsigned mask) {
+  std::string s;
+  for (unsigned l = 0; l < 32;) {
+    if (!(mask >> l & 1u)) {
+      ++l;
+      continue;
+    }
+    unsigned end = l;
+    while (end + 1 < 32 && (mask >> (end + 1) & 1u)) ++end;
+    s += (s.empty() ? "" : ",") + std::to_string(l) + (end > l ? ".." + std::to_string(end) : "");
+    l = end + 1;
+  }
+  return s;
+}
+
+std::string lanes_phrase(unsigned mask) {
+  return (__builtin_popcount(mask) == 1 ? "lane " : "lanes ") + lane_list(mask);
+}
+
 std::string thread_list(const std::vector<ThreadRange>& ranges, std::size_t total, std::size_t shown) {
   std::string out;
   for (std::size_t r = 0; r < ranges.size() && r < shown; ++r) {

@@ -17,6 +17,10 @@ std::string coordinates(const Dim& d);
 std::string hex_address(std::uint64_t a);
 // "0xffffffff": a 32-bit mask, all eight digits.
 std::string hex_mask(unsigned mask);
+// "0..7,9,12..31": the lanes of a warp's mask, consecutive ones as ranges.
+std::string lane_list(unsigned mask);
+// "lane 5" or "lanes 5..9".
+std::string lanes_phrase(unsigned mask);
 // "(0,0,0)..(15,0,0),(17,0,0)": threads as ranges of consecutive ids, the first `shown` of them,
 // then ",... (<total> threads)" when there are more.
 std::string thread_list(const std::vector<ThreadRange>& ranges, std::size_t total, std::size_t shown = 8);

@@ -1,0 +1,141 @@
+// The engine's own findings about a block: failures that end the launch (from the engine, an
+// access gate or a fault signal), and the description of threads that wait when a block is stuck.
+#include "sim/exec/block_run_internal.hpp"
+
+#include <signal.h>
+
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/report/symbolize.hpp"
+#include "sim/report/wording.hpp"
+
+namespace cusim::sim {
+
+Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = std::move(message);
+  d.has_thread = true;
+  d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
+  d.thread = thread_dim(t.linear);
+  return d;
+}
+
+void BlockRun::fail(Diagnostic d) {
+  running::gate = nullptr;
+  outcome_.failed = true;
+  outcome_.diagnostic = std::move(d);
+  running::thread = nullptr;
+  switch_to(nullptr, main_ctx_);
+  __builtin_unreachable();
+}
+
+void BlockRun::fail_thread(DiagnosticKind kind, std::string message, SourceSite site) {
+  Diagnostic d = thread_diagnostic(kind, *running::thread, std::move(message));
+  d.site = site;
+  fail(std::move(d));
+}
+
+void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) {
+  // Only plain stores here: this runs in a signal handler. run() builds the report.
+  signal_fault_ = SignalFault{signo, address, pc, running::thread};
+  running::thread = nullptr;
+  switch_to(nullptr, main_ctx_);
+  __builtin_unreachable();
+}
+
+void BlockRun::fail_access(Diagnostic d, const void* pc) {
+  Diagnostic full = thread_diagnostic(d.kind, *running::thread, std::move(d.message));
+  full.space = d.space;
+  full.address = d.address;
+  full.site = call_site(pc);
+  fail(std::move(full));
+}
+
+void BlockRun::diagnose_signal() {
+  const SignalFault f = signal_fault_;
+  char addr[32];
+  std::snprintf(addr, sizeof addr, "%p", f.address);
+  DiagnosticKind kind = DiagnosticKind::illegal_address;
+  std::string message;
+  if (f.signo == SIGSEGV || f.signo == SIGBUS) {
+    if (is_stack_guard(f.address)) {
+      kind = DiagnosticKind::stack_overflow;
+      message = "thread overflowed its " + std::to_string(plan_->stack_bytes / 1024) +
+                " KiB stack (raise CUSIM_STACK_KB, or look for deep recursion or large local arrays)";
+    } else {
+      message = std::string("access to address ") + addr + ", which is mapped nowhere";
+    }
+  } else if (f.signo == SIGFPE) {
+    kind = DiagnosticKind::arithmetic_fault;
+    message = "arithmetic fault (integer division by zero?); a GPU would not trap but return an unspecified value";
+  } else {
+    kind = DiagnosticKind::illegal_instruction;
+    message = "illegal instruction";
+  }
+  const SourceSite at = code_site(f.pc);
+  if (f.pc && !at.known()) message += " (in " + function_name(f.pc) + ")";
+  outcome_.failed = true;
+  outcome_.diagnostic = thread_diagnostic(kind, *f.thread, message);
+  outcome_.diagnostic.address = reinterpret_cast<std::uintptr_t>(f.address);
+  if (at.known()) outcome_.diagnostic.site = at;
+}
+
+void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {
+  // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
+  // form ranges (the renderer cuts long lists short).
+  struct Group {
+    const SimThread* first;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+  };
+  std::vector<Group> groups;
+  for (std::uint32_t i = 0; i < n_; ++i) {
+    const SimThread& t = threads_[i];
+    if (!select(t)) continue;
+    Group* g = nullptr;
+    for (Group& c : groups)
+      if (c.first->state == t.state && c.first->op == t.op && same_site(c.first->site, t.site)) g = &c;
+    if (!g) g = &groups.emplace_back(Group{&t, {}});
+    if (!g->ranges.empty() && g->ranges.back().second + 1 == i) g->ranges.back().second = i;
+    else g->ranges.emplace_back(i, i);
+  }
+  for (const Group& grp : groups) {
+    const SimThread& t = *grp.first;
+    ThreadGroup g;
+    for (const auto& [lo, hi] : grp.ranges) {
+      g.threads.push_back(ThreadRange{thread_dim(lo), thread_dim(hi), hi - lo + 1});
+      g.total += hi - lo + 1;
+    }
+    g.site = site_of(t.site);
+    if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
+    else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
+    else {
+      g.state = std::string("wait in ") + detail::warp_op_name(t.op) + "()";
+      const Warp& w = warps_[t.linear >> 5];
+      for (unsigned k = 0; k < w.pending; ++k)
+        if (w.open[k].mask >> (t.linear & 31) & 1u)
+          g.state += " (mask " + hex_mask(w.open[k].mask) + ", missing " + lanes_phrase(w.open[k].mask & ~w.open[k].arrived) + ")";
+    }
+    d.groups.push_back(std::move(g));
+  }
+}
+
+void BlockRun::diagnose_stuck() {
+  Diagnostic d;
+  d.kind = DiagnosticKind::deadlock;
+  d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
+  d.message = std::to_string(live_) + " live thread(s) of block " +
+              coordinates(block_idx_.x, block_idx_.y, block_idx_.z) + " wait and none can be released";
+  describe_waiters(d, [](const SimThread& t) {
+    return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
+           t.state == ThreadState::at_activemask;
+  });
+  if (!d.groups.empty()) d.site = d.groups.front().site;
+  outcome_.failed = true;
+  outcome_.diagnostic = std::move(d);
+}
+
+}  // namespace cusim::sim
