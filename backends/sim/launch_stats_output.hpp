@@ -7,7 +7,7 @@
 
 #include "cusim/detail/launch_stats.hpp"
 #include "sim/config/config.hpp"
-#include "sim/stats/launch_stats.hpp"
+#include "sim/stats/launch_stats_observer.hpp"
 
 namespace cusim::backend {
 

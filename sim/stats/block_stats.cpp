@@ -5,7 +5,7 @@
 #include "sim/exec/access_flags.hpp"
 #include "sim/check/static_shadow.hpp"
 #include "sim/memory/device_heap.hpp"
-#include "sim/stats/launch_stats.hpp"
+#include "sim/stats/launch_stats_observer.hpp"
 
 namespace cusim::sim::stats {
 

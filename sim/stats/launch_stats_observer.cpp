@@ -1,4 +1,4 @@
-#include "sim/stats/launch_stats.hpp"
+#include "sim/stats/launch_stats_observer.hpp"
 
 #include "sim/check/static_shadow.hpp"
 #include "sim/memory/allocation_names.hpp"
