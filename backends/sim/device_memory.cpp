@@ -1,13 +1,19 @@
 #include "backends/sim/device_memory.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/findings.hpp"
-#include "sim/memory/heap_observer.hpp"
+#include "sim/config/config.hpp"
 #include "sim/memory/allocation_names.hpp"
+#include "sim/memory/heap_observer.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/report/symbolize.hpp"
 
@@ -52,12 +58,63 @@ void report_call(sim::DiagnosticKind kind, const ApiCaller& caller, std::string 
   report(d, cudaErrorInvalidValue);
 }
 
+// The leak check (CUSIM_LEAK_CHECK): the allocations still live when the device is reset or the
+// program exits (`when`, `at_exit`), one finding per allocating line and call, in allocation order, and
+// compute-sanitizer's summary line.
+void report_leaks(const char* when, bool at_exit) {
+  struct Leak {
+    sim::HeapAllocation first;
+    std::size_t bytes = 0;
+    unsigned allocations = 0;
+  };
+  std::vector<Leak> leaks;
+  std::map<std::pair<const void*, unsigned>, std::size_t> by_line;  // (site, call) -> index in leaks
+  std::size_t total = 0, count = 0;
+  for (const sim::HeapAllocation& a : heap().live()) {
+    const auto [at, fresh] = by_line.try_emplace({a.alloc_site, a.tag}, leaks.size());
+    if (fresh) leaks.push_back(Leak{a});
+    leaks[at->second].bytes += a.size;
+    ++leaks[at->second].allocations;
+    total += a.size;
+    ++count;
+  }
+  for (const Leak& l : leaks) {
+    sim::Diagnostic d;
+    d.kind = sim::DiagnosticKind::leak;
+    d.site = sim::call_site(l.first.alloc_site);
+    d.address = l.first.begin;
+    d.count = l.allocations;
+    const std::string call = alloc_call(l.first.tag);
+    const std::string first = "allocation #" + std::to_string(l.first.serial);
+    d.message = l.allocations == 1
+                    ? std::to_string(l.bytes) + " bytes allocated by " + call + " were never freed (" + first + ")"
+                    : std::to_string(l.bytes) + " bytes in " + std::to_string(l.allocations) + " allocations by " + call +
+                          " were never freed (the first is " + first + ")";
+    d.message += std::string("; found at ") + when;
+    report(d, cudaSuccess);
+  }
+  // Always at exit, that the check ran; at a reset, only when it found something.
+  if (!sim::config().quiet && (count || at_exit)) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "cusim: LEAK SUMMARY: %zu bytes leaked in %zu allocation%s\n", total, count, count == 1 ? "" : "s");
+  }
+}
+
+// At exit, before the findings report is written (registered at the first allocation, after the
+// findings' own handler, so it runs before it), as CUDA tears its context down: memory that a
+// global object's destructor frees later is reported, as it would be under compute-sanitizer.
+void leaks_at_exit(int, void*) { report_leaks("program exit", true); }
+
 }  // namespace
 
 cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCaller& caller) {
   if (!out) return cudaErrorInvalidValue;
   *out = nullptr;
   if (size == 0) return cudaSuccess;
+  if (sim::config().leak_check) {
+    static const bool registered = on_exit(leaks_at_exit, nullptr) == 0;
+    (void)registered;
+  }
   const bool counts = kind != AllocKind::host;
   {
     std::lock_guard<std::mutex> lock(accounting);
@@ -212,6 +269,7 @@ void explain_fault_address(sim::Diagnostic& d) {
 }
 
 void free_all_device_memory() {
+  if (sim::config().leak_check) report_leaks("cudaDeviceReset", false);
   access_map_device_reset();
   sim::forget_all_allocation_names();
   heap().release_all();

@@ -37,6 +37,15 @@ long count_of(const std::string& err, const std::string& kind) {
   return digits == std::string::npos ? -1 : std::strtol(err.c_str() + digits, nullptr, 10);
 }
 
+// The number of the first line of `file` that contains `text`, or 0.
+unsigned line_with(const std::string& file, const std::string& text) {
+  std::ifstream in(file);
+  unsigned n = 1;
+  for (std::string line; std::getline(in, line); ++n)
+    if (has(line, text)) return n;
+  return 0;
+}
+
 }  // namespace
 
 TEST_CASE("cusim run on the racy counter prints the race and exits 1") {
@@ -80,6 +89,26 @@ TEST_CASE("findings the program takes itself do not count; those it leaves do, w
   CHECK(leave.status == 1);
   CHECK(has(leave.err, "1 finding (1 distinct)"));
   CHECK(count_of(leave.err, "invalid-free") == 1);
+}
+
+TEST_CASE("the leak check is off by default; on, a leak at exit is a finding at its allocating line") {
+  const ProgramRun off = run_cusim({"run", TEST_PROGRAM, "leak"});
+  CHECK(off.status == 0);
+  CHECK_FALSE(has(off.err, "leak"));
+  TempDir dir;
+  const ProgramRun on = run_program({CUSIM_TOOL, "run", "--report", "json:" + dir.file("report.json"), TEST_PROGRAM, "leak"},
+                                    {"CUSIM_QUIET=", "CUSIM_REPORT=", "CUSIM_LEAK_CHECK=1"});
+  CHECK(on.status == 1);
+  CHECK(count_of(on.err, "leak") == 1);
+  CHECK(has(on.err, "test_program.cu:"));
+  CHECK(has(on.err, "error: leak: 1024 bytes allocated by cudaMalloc were never freed (allocation #2); found at program exit"));
+  CHECK(has(on.err, "cusim: LEAK SUMMARY: 1024 bytes leaked in 1 allocation\n"));
+  const cusim::json::Value report = cusim::json::parse(cusim_test::read_file(dir.file("report.json")));
+  const auto& findings = report.find("findings")->as_array();
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].find("kind")->as_string() == "leak");
+  CHECK(findings[0].find("line")->as_number() == line_with(std::string(CUSIM_SOURCE_DIR) + "/tests/tools/test_program.cu",
+                                                            "// never freed: the leak"));
 }
 
 TEST_CASE("--report keeps the findings report where asked") {

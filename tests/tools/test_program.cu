@@ -4,6 +4,7 @@
 //   exit N      launches a kernel, exits with status N (no findings)
 //   leave       makes a finding (an invalid cudaFree) and leaves it: exit status from cusim
 //   take        makes the same finding and takes it (cusim::take_findings), exits 0
+//   leak        launches a kernel, then allocates 1 KiB of device memory it never frees, exits 0
 //   fault-exit  a kernel faults (illegal address); the program reports it and calls exit(3)
 //   abort       launches a kernel, then aborts (SIGABRT)
 //   segv        launches a kernel, then a segmentation fault in host code (SIGSEGV)
@@ -47,6 +48,12 @@ int main(int argc, char** argv) {
     if (!std::strcmp(mode, "take")) std::printf("took %zu finding(s)\n", cusim::take_findings().size());
     return 0;
   }
+  if (!std::strcmp(mode, "leak")) {
+    const int status = launch_one();
+    void* kept = nullptr;
+    cudaMalloc(&kept, 1024);  // never freed: the leak
+    return status;
+  }
   if (!std::strcmp(mode, "fault-exit")) {
     cusim::launch(wild, dim3(1), dim3(4), reinterpret_cast<int*>(0x40));
     const cudaError_t e = cudaDeviceSynchronize();
@@ -74,6 +81,6 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 60; ++i) sleep(1);
     return 0;
   }
-  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | fault-exit | abort | segv | wait FILE\n");
+  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | leak | fault-exit | abort | segv | wait FILE\n");
   return 2;
 }
