@@ -96,8 +96,7 @@ TEST_CASE("the leak check is off by default; on, a leak at exit is a finding at 
   CHECK(off.status == 0);
   CHECK_FALSE(has(off.err, "leak"));
   TempDir dir;
-  const ProgramRun on = run_program({CUSIM_TOOL, "run", "--report", "json:" + dir.file("report.json"), TEST_PROGRAM, "leak"},
-                                    {"CUSIM_QUIET=", "CUSIM_REPORT=", "CUSIM_LEAK_CHECK=1"});
+  const ProgramRun on = run_cusim({"run", "--leak-check", "full", "--report", "json:" + dir.file("report.json"), TEST_PROGRAM, "leak"});
   CHECK(on.status == 1);
   CHECK(count_of(on.err, "leak") == 1);
   CHECK(has(on.err, "test_program.cu:"));
@@ -109,6 +108,13 @@ TEST_CASE("the leak check is off by default; on, a leak at exit is a finding at 
   CHECK(findings[0].find("kind")->as_string() == "leak");
   CHECK(findings[0].find("line")->as_number() == line_with(std::string(CUSIM_SOURCE_DIR) + "/tests/tools/test_program.cu",
                                                             "// never freed: the leak"));
+  // The variable itself, and the option's other spellings.
+  CHECK(run_program({CUSIM_TOOL, "run", TEST_PROGRAM, "leak"}, {"CUSIM_QUIET=", "CUSIM_REPORT=", "CUSIM_LEAK_CHECK=1"}).status == 1);
+  CHECK(run_cusim({"run", "--leak-check", TEST_PROGRAM, "leak"}).status == 1);
+  CHECK(run_cusim({"run", "--leak-check=none", TEST_PROGRAM, "leak"}).status == 0);
+  const ProgramRun bad = run_cusim({"run", "--leak-check=some", TEST_PROGRAM, "leak"});
+  CHECK(bad.status == 2);
+  CHECK(has(bad.err, "--leak-check"));
 }
 
 TEST_CASE("--report keeps the findings report where asked") {
@@ -197,7 +203,7 @@ TEST_CASE("--help and run --help list every variable of sim/config/flags.def; --
     CHECK(help.status == 0);
     for (const std::string& flag : flags) CHECK_MESSAGE(has(help.out, "\n  " + flag + " (default: "), flag, " is not in --help");
     for (const char* option : {"--check", "--schedule", "--seed", "--workers", "--trace", "--stats", "--report",
-                               "--suppressions", "--quiet", "--access-map"})
+                               "--suppressions", "--quiet", "--access-map", "--leak-check"})
       CHECK_MESSAGE(has(help.out, std::string("\n  ") + option), option, " is not in --help");
   }
   const ProgramRun version = run_cusim({"--version"});

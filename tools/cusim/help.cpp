@@ -49,6 +49,8 @@ constexpr Option kOptions[] = {
     {"--report json:FILE", "keep the findings report in FILE (default: a temporary file, removed afterwards)",
      "CUSIM_REPORT"},
     {"--suppressions FILE", "findings to ignore, <kind> <file-suffix>[:<line>] per line", "CUSIM_SUPPRESSIONS"},
+    {"--leak-check [full|none]", "report memory never freed, at cudaDeviceReset and at exit (alone: full)",
+     "CUSIM_LEAK_CHECK"},
     {"--quiet", "the program prints no findings; cusim prints them when it has ended", "CUSIM_QUIET=1"},
     {"--fast", "build a .cu program without the checkers' instrumentation (no racecheck or initcheck)", ""},
     {"--help", "this text", ""},

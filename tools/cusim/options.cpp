@@ -124,6 +124,12 @@ RunOptions parse_run(const std::vector<std::string>& args) {
       const std::string file = nonempty(name, take());
       if (access(file.c_str(), R_OK) != 0) usage_error("--suppressions: cannot read '" + file + "'");
       set("CUSIM_SUPPRESSIONS", file);
+    } else if (name == "--leak-check") {
+      // compute-sanitizer's spelling, --leak-check full|none, also with '='; alone, it means full.
+      std::string level = "full";
+      if (has_value) level = value;
+      else if (i + 1 < args.size() && (args[i + 1] == "full" || args[i + 1] == "none")) level = args[++i];
+      set("CUSIM_LEAK_CHECK", one_of(name, level, {"full", "none"}) == "full" ? "1" : "0");
     } else if (name == "--fast") {
       flag_only();
       o.fast = true;
