@@ -5,6 +5,7 @@
 // before the access happens; the engine only installs it, pauses it while it runs engine code on
 // a kernel thread's behalf, and puts it back.
 #pragma once
+#include "cusim/detail/sim_abi.hpp"  // CUSIM_EXECUTABLE_TLS
 
 namespace cusim::sim {
 
@@ -20,10 +21,10 @@ class AccessGate {
 namespace running {
 // The gate of the block running on this OS thread while its kernel code runs, else nullptr: the
 // first thing every access hook reads.
-extern constinit thread_local AccessGate* gate;
+CUSIM_EXECUTABLE_TLS extern constinit thread_local AccessGate* gate;
 // The observers of the running block that want its accesses (checked build), or nullptr when
 // none does: read by the access hooks only after the gate let an access through.
-extern constinit thread_local const ObserverList* observers;
+CUSIM_EXECUTABLE_TLS extern constinit thread_local const ObserverList* observers;
 
 // Pauses the gate while the engine runs on a kernel thread's behalf (an intrinsic, a failure
 // report); puts it back when the thread returns to kernel code.

@@ -48,8 +48,8 @@ class BlockRun;
 namespace running {
 // The block and the simulated thread running on this OS thread (nullptr when none). Read on
 // every intrinsic, so they are plain thread-locals, inlined into the callers.
-extern constinit thread_local BlockRun* block;
-extern constinit thread_local SimThread* thread;
+CUSIM_EXECUTABLE_TLS extern constinit thread_local BlockRun* block;
+CUSIM_EXECUTABLE_TLS extern constinit thread_local SimThread* thread;
 }  // namespace running
 
 class BlockRun {

@@ -43,7 +43,7 @@
 // only in code built for an executable (PIE or not); in a shared object, where that model is not
 // available, and elsewhere they are plain reads of the thread-locals.
 namespace cusim::detail {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && (!defined(__PIC__) || defined(__PIE__))
+#if CUSIM_TLS_LOCAL_EXEC  // sim_abi.hpp
 #define CUSIM_TLS_READ(fn, T, sym, size)                                            \
   template <unsigned Offset>                                                      \
   [[gnu::always_inline]] inline T fn() {                                          \

@@ -6,6 +6,19 @@
 
 #include "cusim/detail/types.hpp"
 
+// The thread-locals of the simulator live in the executable (cusim is a static library), so code
+// built for an executable, PIE or not, reaches them by the local-exec TLS model: one %fs-relative
+// instruction, where the default for a thread-local defined in another translation unit loads its
+// offset from the GOT first (two more instructions at every thread switch). A shared object
+// cannot use that model and keeps the compiler's default.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && (!defined(__PIC__) || defined(__PIE__))
+#define CUSIM_TLS_LOCAL_EXEC 1
+#define CUSIM_EXECUTABLE_TLS [[gnu::tls_model("local-exec")]]
+#else
+#define CUSIM_TLS_LOCAL_EXEC 0
+#define CUSIM_EXECUTABLE_TLS
+#endif
+
 namespace cusim::detail {
 
 // The built-in index variables of the CUDA thread running on this OS thread: the engine sets
@@ -14,15 +27,15 @@ namespace cusim::detail {
 // The assembler names let kernel_api.hpp read them from inline assembly. threadIdx is reached
 // through a pointer into the launch's table of thread indices, so that a switch writes one
 // pointer instead of copying the index (outside kernels it points at zeros).
-extern constinit thread_local const uint3* tls_thread_idx asm("cusim_tls_thread_idx");
-extern constinit thread_local uint3 tls_block_idx asm("cusim_tls_block_idx");
-extern constinit thread_local dim3 tls_block_dim asm("cusim_tls_block_dim");
-extern constinit thread_local dim3 tls_grid_dim asm("cusim_tls_grid_dim");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local const uint3* tls_thread_idx asm("cusim_tls_thread_idx");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local uint3 tls_block_idx asm("cusim_tls_block_idx");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local dim3 tls_block_dim asm("cusim_tls_block_dim");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local dim3 tls_grid_dim asm("cusim_tls_grid_dim");
 // The shared-memory arena of the block running on this OS thread ([begin, end); null outside
 // kernels). Every thread of a block runs on the same OS thread and switches only at
 // synchronisation points, so read-modify-writes there need no atomic instructions.
-extern constinit thread_local char* tls_shared_begin asm("cusim_tls_shared_begin");
-extern constinit thread_local char* tls_shared_end asm("cusim_tls_shared_end");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local char* tls_shared_begin asm("cusim_tls_shared_begin");
+CUSIM_EXECUTABLE_TLS extern constinit thread_local char* tls_shared_end asm("cusim_tls_shared_end");
 
 // A static shared-memory declaration site: its variable's name, size and alignment.
 struct SharedDecl {
@@ -38,7 +51,7 @@ struct SharedSlot {
   void* address;
 };
 inline constexpr unsigned kSharedSlotCache = 4;
-extern constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache];
+CUSIM_EXECUTABLE_TLS extern constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache];
 
 enum class BarrierOp : unsigned char { plain, count, all, any };
 
