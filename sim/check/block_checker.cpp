@@ -12,6 +12,7 @@
 #include "sim/check/global_shadow.hpp"
 #include "sim/check/sites.hpp"
 #include "sim/check/static_shadow.hpp"
+#include "sim/memory/static_data.hpp"
 #include "sim/config/config.hpp"
 #include "sim/memory/device_heap.hpp"
 
@@ -469,7 +470,7 @@ std::string BlockChecker::describe(const Current& c) const {
              below->name + "` (" + std::to_string(below->size) + " bytes)";
     return "shared memory offset " + std::to_string(c.address - shared_base_) + ", before every shared variable";
   }
-  if (c.address - static_base_ < static_size_) return "__device__ variable " + StaticShadow::describe(c.address);
+  if (c.address - static_base_ < static_size_) return "__device__ variable " + describe_static_address(c.address);
   return "global memory";  // the backend names the allocation and the offset (explain_fault_address)
 }
 

@@ -1,4 +1,4 @@
-// The race cells of the program's writable static data (DESIGN §5): where __device__ variables
+// The race cells of the program's writable static data (DESIGN §5, sim/memory/static_data): where __device__ variables
 // live on the simulator. Kernel code that writes static data writes __device__ variables (CUDA
 // rejects device code that touches host globals), so the racecheck treats that data as global
 // memory. It is always addressable and initialised (zero or its initial value), so memcheck and
@@ -23,12 +23,6 @@ class StaticShadow {
   std::size_t size() const { return size_; }
   RaceCell* cell(std::uintptr_t a) const { return cells_ + ((a - base_) >> kGranuleShift); }
 
-  // "`name` [byte 4 of 16]" for the variable at `a`, or "static data at 0x..." when it has no
-  // exported symbol (internal linkage).
-  static std::string describe(std::uintptr_t a);
-  // The exported variable that holds `a`: its (demangled) name, first byte and size; false when
-  // there is none.
-  static bool variable_at(std::uintptr_t a, std::string* name, std::uintptr_t* begin, std::size_t* size);
 
  private:
   StaticShadow() = default;

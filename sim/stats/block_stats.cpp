@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "sim/exec/access_flags.hpp"
-#include "sim/check/static_shadow.hpp"
 #include "sim/memory/device_heap.hpp"
+#include "sim/memory/static_data.hpp"
 #include "sim/stats/launch_stats_observer.hpp"
 
 namespace cusim::sim::stats {
@@ -13,10 +13,8 @@ BlockStats::BlockStats(LaunchStatsObserver& launch) : launch_(launch) {
   const DeviceHeap& heap = DeviceHeap::instance();
   heap_begin_ = heap.base();
   heap_size_ = heap.reserved_bytes();
-  if (const check::StaticShadow* statics = check::StaticShadow::instance()) {
-    static_begin_ = statics->base();
-    static_size_ = statics->size();
-  }
+  static_begin_ = static_data().begin;
+  static_size_ = static_data().size;
 }
 
 void BlockStats::begin_block(const ObservedBlock& block) {

@@ -1,8 +1,8 @@
 #include "sim/stats/launch_stats_observer.hpp"
 
-#include "sim/check/static_shadow.hpp"
 #include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
+#include "sim/memory/static_data.hpp"
 #include "sim/stats/block_stats.hpp"
 
 namespace cusim::sim::stats {
@@ -36,7 +36,7 @@ cusim::AtomicContention describe_global(std::uintptr_t address, std::uint64_t at
   std::string name;
   std::uintptr_t begin = 0;
   std::size_t size = 0;
-  if (check::StaticShadow::variable_at(address, &name, &begin, &size)) {
+  if (static_variable_at(address, &name, &begin, &size)) {
     c.variable = "`" + name + "`";
     c.offset = address - begin;
   }

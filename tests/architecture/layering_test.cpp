@@ -31,7 +31,7 @@ const Rule kRules[] = {
     {"sim/trace/", {"sim/exec/", "sim/check/", "sim/instrument/", "backends/"},
      {"sim/exec/observer.hpp", "sim/exec/access_flags.hpp", "sim/exec/instrumented.hpp"},
      "the tracer sees the engine through its observer interface only"},
-    {"sim/stats/", {"sim/exec/", "sim/instrument/", "backends/"},
+    {"sim/stats/", {"sim/exec/", "sim/check/", "sim/instrument/", "backends/"},
      {"sim/exec/observer.hpp", "sim/exec/access_flags.hpp"}, "statistics see the engine through its observer interface only"},
     {"sim/access_map/", {"sim/exec/", "sim/check/", "sim/instrument/", "backends/"},
      {"sim/exec/observer.hpp", "sim/exec/access_flags.hpp"}, "access maps see the engine through its observer interface only"},
