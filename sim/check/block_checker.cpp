@@ -351,13 +351,22 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   if (conflicts(cell.read2)) report_race(c, cell.read2);
   if (write && !atomic) {
     // Every kept access that this write is not ordered after was reported just now; whatever is
-    // ordered after this write is ordered after them too: the write alone stands for them.
+    // ordered after this write is ordered after them too: the write alone stands for them, on
+    // the bytes it wrote. What they did to the granule's other bytes stays.
+    if (mask != 0xf && ((cell.write.valid() && (cell.write.bytes & ~mask)) || (cell.read1.valid() && (cell.read1.bytes & ~mask)) ||
+                        (cell.read2.valid() && (cell.read2.bytes & ~mask)))) [[unlikely]]
+      return keep_other_bytes(c, cell, mask);
     fill(cell.write, c, mask);
     cell.read1.flags = cell.read2.flags = 0;
     return;
   }
+  // A later access stands for an earlier one it is ordered after only on the bytes it covers, and
+  // a read or an atomic never stands for a plain write (a later read would race with the write,
+  // not with it).
   auto replaceable = [&](const AccessRecord& e) {
-    return !e.valid() || (e.block == c.block && e.thread == c.thread) || ordered(e, c);
+    if (!e.valid() || dead(e, c)) return true;
+    if ((e.bytes & ~mask) || (e.write() && !e.atomic())) return false;
+    return (e.block == c.block && e.thread == c.thread) || ordered(e, c);
   };
   // An atomic takes the write slot only from another atomic it is ordered after. A plain write
   // stays there even after its own thread's atomic: the atomics of other threads must still meet
@@ -375,10 +384,34 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   auto warp_of = [](const AccessRecord& e) { return (std::uint64_t{e.block} << 32) | (e.thread >> 5u); };
   const std::uint64_t my_warp = (std::uint64_t{c.block} << 32) | (c.thread >> 5u);
   if (replaceable(cell.read1)) fill(cell.read1, c, mask);
-  else if (replaceable(cell.read2) || warp_of(cell.read2) == my_warp || warp_of(cell.read1) == warp_of(cell.read2))
+  else if (replaceable(cell.read2) || (!(cell.read2.write() && !cell.read2.atomic()) &&
+                                       (warp_of(cell.read2) == my_warp || warp_of(cell.read1) == warp_of(cell.read2))))
     fill(cell.read2, c, mask);
   // else: both kept accesses are unordered with this one and come from two other warps; a write
   // that races with this access races with at least one of them unless it is ordered after them.
+}
+
+void BlockChecker::keep_other_bytes(const Current& c, RaceCell& cell, std::uint8_t mask) {
+  // The kept accesses that touched bytes outside `mask` keep those bytes; the plain write that
+  // they give the write slot to goes first (it conflicts with every later access), then the
+  // others in the threads' program order, so that which two are kept does not hang on the
+  // schedule more than it must.
+  AccessRecord kept[3];
+  unsigned n = 0;
+  for (const AccessRecord* e : {&cell.write, &cell.read1, &cell.read2})
+    if (e->valid() && (e->bytes & ~mask) && !dead(*e, c)) {
+      kept[n] = *e;
+      kept[n++].bytes = static_cast<std::uint8_t>(e->bytes & ~mask);
+    }
+  auto rank = [](const AccessRecord& r) {
+    return std::make_tuple(r.write() && !r.atomic() ? 0 : 1, r.epoch, r.ordinal, r.block, r.thread);
+  };
+  for (unsigned i = 1; i < n; ++i)  // at most three: an insertion sort
+    for (unsigned j = i; j > 0 && rank(kept[j]) < rank(kept[j - 1]); --j) std::swap(kept[j], kept[j - 1]);
+  fill(cell.write, c, mask);
+  cell.read1.flags = cell.read2.flags = 0;
+  if (n > 0) cell.read1 = kept[0];
+  if (n > 1) cell.read2 = kept[1];
 }
 
 void BlockChecker::report_race(const Current& c, const AccessRecord& other) {

@@ -120,6 +120,8 @@ class BlockChecker final : public AccessGate {
   [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
   template <unsigned Flags>
   [[gnu::always_inline]] void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
+  // A plain write of the bytes `mask` of a granule whose kept accesses also touched other bytes.
+  [[gnu::cold, gnu::noinline]] void keep_other_bytes(const Current& c, RaceCell& cell, std::uint8_t mask);
   void report_race(const Current& c, const AccessRecord& other);
   void release_at_atomic(unsigned thread, std::uintptr_t address);
   // Whether `earlier` happens before the access `c`: program order, a barrier, a __syncwarp()
@@ -132,6 +134,11 @@ class BlockChecker final : public AccessGate {
       if ((earlier.thread >> 5) == (c.thread >> 5) && earlier.clock < c.clocks[earlier.thread & 31]) return true;
     }
     return c.atomics && ordered_by_atomics(earlier, c.thread);
+  }
+  // Whether every access still to come is ordered after `e`: in shared memory, which only its
+  // block sees, anything from before the block's last barrier.
+  static bool dead(const AccessRecord& e, const Current& c) {
+    return c.space == MemorySpace::shared && e.epoch < c.epoch;
   }
   [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
   static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access

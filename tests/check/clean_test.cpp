@@ -736,3 +736,34 @@ TEST_CASE("clean: pinned host memory and constant memory used by a kernel") {
     return e;
   });
 }
+
+// Half-words: two threads share each 4-byte word of a shared array (thread t owns half t), and
+// each thread also writes both halves of its own word of the output, half by half; neighbours
+// read each other's halves only after a barrier, and rewrite their own after another.
+__global__ void half_words_by_neighbours(const unsigned short* in, unsigned short* out) {
+  CUSIM_SHARED(unsigned short, half, [64]);
+  const unsigned t = threadIdx.x;
+  half[t] = in[t];
+  __syncthreads();
+  const unsigned short other = half[t ^ 1u];
+  __syncthreads();
+  half[t] = static_cast<unsigned short>(other + 1);
+  __syncthreads();
+  out[2 * t] = half[t];
+  out[2 * t + 1] = half[t ^ 1u];
+}
+
+TEST_CASE("clean: half-words of one word written by two threads, and both halves by one") {
+  expect_clean_everywhere([] {
+    std::vector<unsigned short> host(64);
+    for (unsigned i = 0; i < 64; ++i) host[i] = static_cast<unsigned short>(i * 3);
+    DeviceArray<unsigned short> in(64, host), out(128);
+    const cudaError_t e = launch_sync(half_words_by_neighbours, dim3(1), dim3(64), in.get(), out.get());
+    const std::vector<unsigned short> got = out.download();
+    for (unsigned t = 0; t < 64; ++t) {
+      CHECK(got[2 * t] == host[t ^ 1u] + 1);  // its neighbour's value, plus one
+      CHECK(got[2 * t + 1] == host[t] + 1);
+    }
+    return e;
+  });
+}

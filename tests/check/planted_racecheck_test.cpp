@@ -393,3 +393,66 @@ TEST_CASE("planted race-atomic: compare-and-swap retries do not change a race's 
     return launch_sync(normalise_by_running_total<float>, dim3(2), dim3(64), in.get(), total.get(), out.get());
   });
 }
+
+// ---- sub-word accesses -------------------------------------------------------------------------
+// A race cell covers a 4-byte word; accesses to parts of it must still each be remembered for the
+// bytes they touched, or the verdict hangs on whether the other thread came between the parts.
+
+// Two threads of different warps each write both 2-byte halves of one shared word.
+__global__ void both_halves_shared(unsigned short* out) {
+  CUSIM_SHARED(unsigned short, half, [2]);
+  if (threadIdx.x % 32 == 0) {
+    half[0] = static_cast<unsigned short>(threadIdx.x);  // @halves-shared-low
+    half[1] = static_cast<unsigned short>(threadIdx.x);  // @halves-shared-high
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) out[0] = half[0], out[1] = half[1];
+}
+
+TEST_CASE("planted race-waw: two warps each write both halves of one shared word") {
+  expect_planted({{"race-waw", "halves-shared-low", "shared", "halves-shared-low"},
+                  {"race-waw", "halves-shared-high", "shared", "halves-shared-high"}},
+                 [] {
+                   DeviceArray<unsigned short> out(2);
+                   return launch_sync(both_halves_shared, dim3(1), dim3(64), out.get());
+                 });
+}
+
+// Two blocks each store a pair of bytes into the same global uchar2, one byte at a time.
+__global__ void both_bytes_global(unsigned char* pair) {
+  if (threadIdx.x == 0) {
+    pair[0] = static_cast<unsigned char>(blockIdx.x);  // @bytes-global-first
+    pair[1] = static_cast<unsigned char>(blockIdx.x);  // @bytes-global-second
+  }
+}
+
+TEST_CASE("planted race-waw: two blocks each write both bytes of one global pair") {
+  expect_planted({{"race-waw", "bytes-global-first", "global", "bytes-global-first"},
+                  {"race-waw", "bytes-global-second", "global", "bytes-global-second"}},
+                 [] {
+                   DeviceArray<unsigned char> pair(4);
+                   return launch_sync(both_bytes_global, dim3(2), dim3(32), pair.get());
+                 });
+}
+
+// One warp reads both halves of a word, one half at a time; another warp overwrites the low half
+// with no barrier between them. Thread 32 made fewer accesses before its write than thread 0
+// before its read, so the threads' programs put the write first: a read-after-write.
+__global__ void halves_read_then_written(const unsigned short* in, unsigned* out) {
+  CUSIM_SHARED(unsigned short, half, [2]);
+  if (threadIdx.x == 0) half[0] = in[0], half[1] = in[1];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const unsigned low = half[0];  // @halves-read-low
+    out[0] = low + half[1];
+  }
+  if (threadIdx.x == 32) half[0] = 7;  // @halves-overwrite-low
+}
+
+TEST_CASE("planted race-raw: a read of one half is not forgotten when its thread reads the other half") {
+  expect_planted({{"race-raw", "halves-read-low", "shared", "halves-overwrite-low"}}, [] {
+    DeviceArray<unsigned short> in(2, std::vector<unsigned short>{1, 2});
+    DeviceArray<unsigned> out(1);
+    return launch_sync(halves_read_then_written, dim3(1), dim3(64), in.get(), out.get());
+  });
+}
