@@ -191,7 +191,7 @@ int find_libtsan(dl_phdr_info* info, std::size_t, void* found) {
 void report(const sim::Diagnostic& d, cudaError_t error) {
   cusim::Finding f{sim::kind_name(d.kind), error, d.kernel, sim::render_text(d), sim::space_name(d.space),
                    d.site.file ? d.site.file : "", d.site.line, d.other_site.file ? d.other_site.file : "",
-                   d.other_site.line, d.count};
+                   d.other_site.line, d.count, d.relation};
   if (is_suppressed(f)) {
     std::lock_guard<std::mutex> lock(m);
     suppressed += d.count;

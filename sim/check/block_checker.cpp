@@ -433,11 +433,6 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   else if (first.write()) kind = DiagnosticKind::race_raw;
   else kind = DiagnosticKind::race_war;
 
-  std::string scope;
-  if (other.block != block_) scope = "a thread of another block (blocks are unordered unless a __threadfence() and an atomic order them)";
-  else if ((other.thread >> 5) == (c.thread >> 5))
-    scope = "another lane of the same warp, with no __syncwarp() or __syncthreads() between them";
-  else scope = "another thread of the same block, with no __syncthreads() between them";
 
   RawFinding f;
   f.kind = kind;
@@ -451,8 +446,13 @@ void BlockChecker::report_race(const Current& c, const AccessRecord& other) {
   f.address = c.address;
   const char* words[] = {"read", "write"};
   auto word = [&](const AccessRecord& r) { return r.atomic() ? "atomic" : words[r.write()]; };
-  f.message = std::string(space_name(c.space)) + "-memory race: " + word(second) + " of " +
-              describe(c) + " and " + (first.atomic() ? "an " : "a ") + word(first) + " by " + scope;
+  // The relation of the two threads: the report of all instances of this race names the widest,
+  // and the fix that covers it (LaunchState::diagnostics).
+  f.relation = other.block != block_                  ? RaceRelation::different_blocks
+               : (other.thread >> 5) == (c.thread >> 5) ? RaceRelation::same_warp
+                                                        : RaceRelation::different_warps;
+  f.message = std::string(space_name(c.space)) + "-memory race: " + word(second) + " of " + describe(c) + " and " +
+              (first.atomic() ? "an " : "a ") + word(first) + " by ";
   f.other_state = std::string("the conflicting ") + (first.atomic() ? "atomic" : word(first));
   launch_->note(std::move(f));
 }

@@ -28,6 +28,11 @@ struct Acquired {
 // Adds `e` to `into`, keeping one entry per (block, thread) with the larger epoch and clock.
 void join(std::vector<Acquired>& into, const Acquired& e);
 
+// How the two threads of a race are related, narrowest first: what orders them differs (a
+// __syncwarp(), a __syncthreads(), a fence and an atomic).
+enum class RaceRelation : std::uint8_t { none, same_warp, different_warps, different_blocks };
+inline constexpr unsigned kRaceRelations = 4;
+
 // A finding as the checkers see it: sites and threads by id, resolved when it is reported.
 struct RawFinding {
   DiagnosticKind kind;
@@ -38,7 +43,8 @@ struct RawFinding {
   std::uint32_t block = 0, other_block = 0;
   std::uint16_t thread = 0, other_thread = 0;
   std::uint64_t address = 0;
-  std::string message;              // built by the checker, without sites
+  RaceRelation relation = RaceRelation::none;  // of a race's two threads
+  std::string message;              // built by the checker, without sites (a race's: up to "by ")
   std::string other_state;          // the note on the other access ("previous write ...")
 };
 
@@ -51,7 +57,8 @@ class LaunchState {
   const dim3 grid, block;
   const bool concurrent;   // blocks may run on several OS threads at once
 
-  // Keeps a finding that does not end the launch; one per (kind, site, other site), counted.
+  // Keeps a finding that does not end the launch; one per (kind, site, other site), counted (a
+  // race's instances per relation of their threads).
   void note(RawFinding f);
   // The findings so far, as diagnostics (sites resolved, threads as coordinates).
   std::vector<Diagnostic> diagnostics() const;
@@ -67,7 +74,12 @@ class LaunchState {
 
  private:
   mutable std::mutex m_;
-  std::map<std::tuple<int, std::uint32_t, std::uint32_t>, std::pair<RawFinding, unsigned>> findings_;
+  struct Noted {
+    RawFinding first;                        // the first instance seen
+    unsigned count = 0;
+    unsigned per_relation[kRaceRelations] = {};
+  };
+  std::map<std::tuple<int, std::uint32_t, std::uint32_t>, Noted> findings_;
   std::vector<std::tuple<int, std::uint32_t, std::uint32_t>> order_;  // keys in order of first occurrence
   std::unordered_map<std::uintptr_t, std::vector<Acquired>> released_;
   std::atomic<bool> any_release_{false};

@@ -85,11 +85,13 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
   if (barrier_divergent_) {
     Diagnostic d;
     d.kind = DiagnosticKind::barrier_divergence;
-    d.site = site_of(barrier_site_);
     d.message = "threads of block " + coordinates(block_idx_.x, block_idx_.y, block_idx_.z) +
                 " wait at different __syncthreads() call sites";
     d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
     describe_waiters(d, [](const SimThread& t) { return t.state == ThreadState::at_barrier; });
+    // Named at the site of the block's first waiting thread (the groups are in thread order), not
+    // of the first to arrive: the same in every schedule.
+    d.site = d.groups.empty() ? site_of(barrier_site_) : d.groups.front().site;
     fail(std::move(d));
   }
   if (observers_.any()) observe_release();

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -123,7 +124,52 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
   }
 }
 
+// A warp whose lanes wait in collectives that cannot complete, once nothing else in the block can
+// run: the collectives, ordered by their lowest waiting lane, are checked for lanes that exited,
+// then for two that share lanes but differ in mask or intrinsic. The finding is made from the
+// settled state of the warp, so it is the same in every schedule.
+bool BlockRun::diagnose_warps() {
+  for (unsigned wi = 0; wi < (n_ + 31) / 32; ++wi) {
+    const Warp& w = warps_[wi];
+    if (w.pending == 0) continue;
+    const WarpCollective* order[32];
+    for (unsigned i = 0; i < w.pending; ++i) order[i] = &w.open[i];
+    std::sort(order, order + w.pending, [](const WarpCollective* a, const WarpCollective* b) {
+      return __builtin_ctz(a->arrived) < __builtin_ctz(b->arrived);
+    });
+    auto first_lane = [&](const WarpCollective& c) -> const SimThread& {
+      return threads_[wi * 32 + static_cast<unsigned>(__builtin_ctz(c.arrived))];
+    };
+    auto call = [](const WarpCollective& c) {
+      return std::string(detail::warp_op_name(c.op)) + "(mask " + hex_mask(c.mask) + ")";
+    };
+    auto one = [](unsigned lanes) { return __builtin_popcount(lanes) == 1; };
+    auto report = [&](DiagnosticKind kind, const SimThread& t, std::string text) {
+      Diagnostic d = thread_diagnostic(kind, t, std::move(text));
+      d.site = site_of(t.site);
+      outcome_.failed = true;
+      outcome_.diagnostic = std::move(d);
+      return true;
+    };
+    for (unsigned i = 0; i < w.pending; ++i)
+      if (order[i]->mask & w.exited)
+        return report(DiagnosticKind::warp_lane_exited, first_lane(*order[i]),
+                      call(*order[i]) + " names " + lanes_phrase(order[i]->mask & w.exited) + " that exited");
+    for (unsigned i = 0; i < w.pending; ++i)
+      for (unsigned j = i + 1; j < w.pending; ++j)
+        if (order[i]->mask & order[j]->mask) {
+          const SimThread& caller = first_lane(*order[j]);
+          return report(DiagnosticKind::warp_mask_mismatch, caller,
+                        lanes_phrase(order[j]->arrived) + (one(order[j]->arrived) ? " calls " : " call ") +
+                            call(*order[j]) + " while " + lanes_phrase(order[i]->arrived) +
+                            (one(order[i]->arrived) ? " waits in " : " wait in ") + call(*order[i]));
+        }
+  }
+  return false;
+}
+
 void BlockRun::diagnose_stuck() {
+  if (diagnose_warps()) return;
   Diagnostic d;
   d.kind = DiagnosticKind::deadlock;
   d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};

@@ -202,6 +202,7 @@ class BlockRun {
                                                     unsigned mask, const std::source_location& site);
   [[gnu::noinline]] void try_resolve_activemask(Warp& w, unsigned warp_index);
   void diagnose_stuck();
+  bool diagnose_warps();
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
   void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;

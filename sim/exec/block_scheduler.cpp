@@ -201,19 +201,8 @@ inline void BlockRun::exit_thread(SimThread& t) {
 }
 
 void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
-  const unsigned bit = 1u << (t.linear & 31);
-  for (unsigned i = 0; i < w.pending; ++i) {
-    const WarpCollective& c = w.open[i];
-    if (!(c.mask & bit)) continue;
-    // Reported from a waiting lane at the intrinsic's call site, as when the exited lane is
-    // noticed on arrival: the finding does not depend on which lane ran first.
-    const SimThread& waiter = threads_[(t.linear & ~31u) + static_cast<unsigned>(__builtin_ctz(c.arrived))];
-    Diagnostic d = thread_diagnostic(DiagnosticKind::warp_lane_exited, waiter,
-                                     std::string(detail::warp_op_name(c.op)) + "(mask " + hex_mask(c.mask) + ") names " + lanes_phrase(bit) +
-                                         " that exited");
-    d.site = site_of(waiter.site);
-    fail(std::move(d));
-  }
+  // A collective that names this lane can no longer complete: its lanes wait until the block can
+  // go no further, and diagnose_warps() names every lane of its mask that exited by then.
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
   // Exited threads leave the barrier: the others may now be complete.
   if (barrier_arrived_ && barrier_arrived_ == live_) release_barrier();

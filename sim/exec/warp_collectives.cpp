@@ -108,8 +108,7 @@ void BlockRun::warp_arrive_slow(detail::WarpOp op, unsigned mask) {
     return;
   }
   // Joining the one open collective of the warp with the same mask and intrinsic is the common
-  // case; its mask was validated when it was opened, and a named lane exiting since then has
-  // already been reported.
+  // case; its mask was validated when it was opened.
   WarpCollective* coll = &w.open[0];
   if (!(w.pending == 1 && coll->mask == mask && coll->op == op && (mask & bit)))
     coll = &open_collective(w, warp_index, t, op, mask, t.site);
@@ -147,19 +146,15 @@ BlockRun::WarpCollective& BlockRun::open_collective(Warp& w, unsigned warp_index
       return call() + " names " + lanes_phrase(mask & ~w.present) + " that warp " + std::to_string(warp_index) +
              " of this block does not have";
     });
-  if (mask & w.exited)
-    fail_here(DiagnosticKind::warp_lane_exited,
-              [&] { return call() + " names " + lanes_phrase(mask & w.exited) + " that exited"; });
   for (unsigned i = 0; i < w.pending; ++i) {
     WarpCollective& o = w.open[i];
-    if (!(o.mask & mask)) continue;
-    if (o.mask != mask || o.op != op)
-      fail_here(DiagnosticKind::warp_mask_mismatch, [&] {
-        return "lane " + std::to_string(lane) + " calls " + call() + " while " + lanes_phrase(o.arrived) +
-               " wait in " + detail::warp_op_name(o.op) + "(mask " + hex_mask(o.mask) + ")";
-      });
-    return o;
+    if (o.mask == mask && o.op == op) return o;
   }
+  // A collective that shares lanes with an open one but differs from it in mask or intrinsic
+  // (warp-mask-mismatch), or that names a lane that exited (warp-lane-exited), never completes:
+  // its lanes wait, and the finding is made once the block can go no further (diagnose_warps),
+  // from the warp's settled state, so that it names the same lanes whichever lane ran first. Each
+  // open collective has a lane of its own waiting in it: there are at most 32.
   WarpCollective& fresh = w.open[w.pending++];
   fresh = WarpCollective{mask, 0, op};
   return fresh;

@@ -75,6 +75,8 @@ struct Diagnostic {
   std::uint64_t address = 0;     // faulting address, where there is one
   MemorySpace space = MemorySpace::none;  // for findings about an access
   SourceSite other_site;         // the other access of a race
+  std::string relation;          // of a race's threads, the widest among its instances:
+                                 // "same-warp", "different-warps" or "different-blocks"
   unsigned count = 1;            // occurrences folded into this finding (deduplicated by kind and sites)
 };
 

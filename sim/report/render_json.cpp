@@ -20,7 +20,8 @@ std::string site(const std::string& prefix, const SourceSite& s) {
 std::string render_json_members(const Diagnostic& d) {
   std::string out = "\"kind\": " + json_string(kind_name(d.kind)) + ", \"kernel\": " + json_string(d.kernel) +
                     ", \"space\": " + json_string(space_name(d.space)) + ", " + site("", d.site) + ", " +
-                    site("other_", d.other_site) + ", \"count\": " + number(d.count) +
+                    site("other_", d.other_site) + ", \"relation\": " + json_string(d.relation) +
+                    ", \"count\": " + number(d.count) +
                     ", \"message\": " + json_string(d.message);
   out += ", \"block\": " + (d.has_thread ? dim(d.block) : "null");
   out += ", \"thread\": " + (d.has_thread ? dim(d.thread) : "null");

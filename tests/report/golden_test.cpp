@@ -39,7 +39,7 @@ __global__ void ballot_without_self(int* out) {
   out[threadIdx.x] = static_cast<int>(__ballot_sync(0xfffffffe, 1));
 }
 __global__ void mismatched_masks(int* out) {
-  const unsigned mask = threadIdx.x < 4 ? 0xffu : 0xf0u;
+  const unsigned mask = threadIdx.x < 4 ? 0xffu : 0xfeu;
   out[threadIdx.x] = __any_sync(mask, 1);
 }
 __global__ void failing_assert(const int* data) { assert(data[threadIdx.x] >= 0); }

@@ -171,6 +171,7 @@ struct Finding {
   std::string other_file;   // the other access of a race, or the related site
   unsigned other_line = 0;
   unsigned count = 1;       // how many times it happened (findings are deduplicated by kind and sites)
+  std::string relation;     // a race's threads: "same-warp", "different-warps" or "different-blocks"
 };
 // Every finding since the last clear_findings() or take_findings(), in the order they were made.
 std::vector<Finding> findings();
