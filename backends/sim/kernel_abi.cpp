@@ -52,6 +52,16 @@ void trap(std::source_location site) {
       sim::SourceSite{site.file_name(), unsigned(site.line()), unsigned(site.column()), site.function_name()});
 }
 
+void refuse_device_side_launch(const std::source_location& site) {
+  if (!sim::BlockRun::current() || !sim::BlockRun::in_thread()) return;
+  sim::running::gate = nullptr;  // the report's strings are not the kernel's accesses
+  sim::BlockRun::current()->fail_thread(
+      sim::DiagnosticKind::device_side_launch,
+      "a kernel launch from device code (dynamic parallelism): cusim does not simulate device-side launches; "
+      "launch the child kernel from the host after this one",
+      sim::SourceSite{site.file_name(), unsigned(site.line()), unsigned(site.column()), site.function_name()});
+}
+
 }  // namespace cusim::detail
 
 // assert() in kernel code ends the launch with cudaErrorAssert, as on the GPU; elsewhere it

@@ -151,6 +151,7 @@ inline cudaError_t kind_error(const std::string& kind) {
   if (kind == "misaligned-access") return cudaErrorMisalignedAddress;
   if (kind == "invalid-free") return cudaErrorInvalidValue;
   if (kind == "deadlock") return cudaErrorLaunchTimeout;
+  if (kind == "device-side-launch") return cudaErrorNotSupported;
   if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0) return cudaErrorLaunchFailure;
   return cudaSuccess;  // races, uninitialised reads
 }
@@ -246,7 +247,8 @@ inline unsigned kind_checker(const std::string& kind) {
   if (kind.rfind("race-", 0) == 0) return cusim::Checks::racecheck;
   if (kind == "uninitialized-read") return cusim::Checks::initcheck;
   if (kind == "barrier-divergence") return cusim::Checks::synccheck;
-  if (kind == "deadlock" || kind.rfind("warp-", 0) == 0 || kind == "invalid-free") return 0;
+  if (kind == "deadlock" || kind.rfind("warp-", 0) == 0 || kind == "invalid-free" || kind == "device-side-launch")
+    return 0;
   return cusim::Checks::memcheck;
 }
 

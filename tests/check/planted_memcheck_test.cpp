@@ -433,3 +433,55 @@ TEST_CASE("memcheck in a limited address space: a smaller heap, still checked") 
   CHECK(r.err.find("no address space") == std::string::npos);
 }
 #endif
+
+// ---- device-side launches ----------------------------------------------------------------------
+// cusim does not simulate dynamic parallelism: a launch from kernel code is one clear finding at
+// the launch, in the checked build as in the fast one (not a wild access inside the launch's own
+// allocation of its arguments). cusim::launch is host code on the CUDA backend, where nvcc
+// rejects it in a kernel (CUDA spells a device-side launch <<< >>> and needs -rdc).
+#if CUSIM_SIMULATOR
+
+__global__ void dp_child(int* out, int base) { out[base + threadIdx.x] = base; }
+
+// One thread of each block launches a child grid over its block's part.
+__global__ void dp_parent_per_block(int* out) {
+  if (threadIdx.x == 0) cusim::launch(dp_child, dim3(1), dim3(32), out, static_cast<int>(blockIdx.x * 32));  // @dp-per-block
+}
+
+// Every thread launches (a recursion-like fan-out).
+__global__ void dp_parent_every_thread(int* out) {
+  cusim::launch(dp_child, 1u, dim3(1), out, static_cast<int>(threadIdx.x));  // @dp-every-thread
+}
+
+// The launch in a device function the kernel calls, with shared memory and a stream.
+__device__ void dp_helper(int* out) {
+  cusim::launch(dp_child, dim3(1), dim3(32), 0, cudaStream_t{}, out, 0);  // @dp-helper
+}
+__global__ void dp_parent_helper(int* out) {
+  if (threadIdx.x == 5) dp_helper(out);
+}
+
+TEST_CASE("planted device-side-launch: a block's thread 0 launches a child grid") {
+  expect_planted({{"device-side-launch", "dp-per-block"}}, [] {
+    DeviceArray<int> out(64);
+    out.zero();
+    return launch_sync(dp_parent_per_block, dim3(2), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted device-side-launch: every thread launches") {
+  expect_planted({{"device-side-launch", "dp-every-thread"}}, [] {
+    DeviceArray<int> out(64);
+    out.zero();
+    return launch_sync(dp_parent_every_thread, dim3(1), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted device-side-launch: a device function launches, with a stream") {
+  expect_planted({{"device-side-launch", "dp-helper"}}, [] {
+    DeviceArray<int> out(64);
+    out.zero();
+    return launch_sync(dp_parent_helper, dim3(1), dim3(32), out.get());
+  });
+}
+#endif  // CUSIM_SIMULATOR

@@ -122,3 +122,13 @@ TEST_CASE("golden: findings about host API calls") {
     return cudaStreamSynchronize(s);
   });
 }
+
+__global__ void child(int* out) { out[threadIdx.x] = 1; }
+__global__ void parent(int* out) {
+  if (threadIdx.x == 0) cusim::launch(child, dim3(1), dim3(32), out);  // dynamic parallelism
+}
+
+TEST_CASE("golden: a kernel launched from a kernel") {
+  static int out[32];  // plain static storage, as above
+  check_golden("device-side-launch", cudaErrorNotSupported, [&] { return cusim::launch(parent, dim3(1), dim3(32), out); });
+}

@@ -35,6 +35,10 @@ struct LaunchRequest {
   std::size_t packet_bytes;   // size of *packet, which kernel code reads (the checkers allow it)
 };
 cudaError_t launch_kernel(const LaunchRequest& request);
+// In kernel code, ends the launch with a device-side-launch finding at `site` (cusim does not
+// simulate dynamic parallelism); elsewhere does nothing. Called before the launch allocates
+// anything, so that the checked build sees no host memory written from a kernel.
+void refuse_device_side_launch(const std::source_location& site);
 
 // The kernel and a copy of its arguments, taken at launch as CUDA copies them.
 template <class... Params>
@@ -50,6 +54,7 @@ struct Packet {
 template <std::size_t Skip, class... Params, class Tuple, std::size_t... I>
 cudaError_t launch_with(void (*kernel)(Params...), const GridArg& grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, Tuple&& all, std::index_sequence<I...>) {
+  refuse_device_side_launch(grid.site);
   auto packet = std::make_shared<const Packet<Params...>>(
       Packet<Params...>{kernel, {static_cast<std::decay_t<Params>>(std::get<Skip + I>(all))...}});
   return launch_kernel(LaunchRequest{reinterpret_cast<const void*>(kernel), &Packet<Params...>::invoke,

@@ -35,6 +35,7 @@ enum cudaError {
   cudaErrorIllegalInstruction = 715,
   cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
+  cudaErrorNotSupported = 801,
   cudaErrorUnknown = 999,
 };
 using cudaError_t = cudaError;
