@@ -34,8 +34,12 @@ if(CUSIM_CHECKED AND CUSIM_SANITIZE)
   set(CUSIM_CHECKED OFF)
 endif()
 # No sibling calls: a hook called last in a kernel would otherwise return into the engine, and its
-# return address (the access's site in findings) would name the engine's line.
-set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls)
+# return address (the access's site in findings) would name the engine's line. No scalar
+# replacement of aggregates: it splits a float4 (int4, double2...) store into aligned scalar
+# stores before the instrumentation sees it, and a 16-byte store at a 4-byte-aligned address,
+# which faults on a GPU, would not be reported.
+set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
+    -fno-tree-sra)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
 set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)

@@ -91,7 +91,7 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   global_ = (launch.checks & (check_memcheck | check_racecheck | check_initcheck)) ? GlobalShadow::instance() : nullptr;
   heap_base_ = global_ ? global_->base() : 0;
   heap_size_ = global_ ? global_->size() : 0;
-  StaticShadow* statics = (launch.checks & check_racecheck) ? StaticShadow::instance() : nullptr;
+  StaticShadow* statics = (launch.checks & (check_racecheck | check_memcheck)) ? StaticShadow::instance() : nullptr;
   static_base_ = statics ? statics->base() : 0;
   static_size_ = statics ? statics->size() : 0;
   static_cells_ = statics ? statics->cell(static_base_) : nullptr;
@@ -182,7 +182,7 @@ void BlockChecker::on_fence(unsigned thread) {
 
 BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
                                              MemorySpace space) const {
-  return Current{thread, a, flags, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
+  return Current{thread, a, flags & ~unsigned{kUnaligned}, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
                  ordinal_[thread], any_acquired_};
 }
 
@@ -218,14 +218,18 @@ BlockChecker::Verdict BlockChecker::global_access(unsigned thread, std::uintptr_
 }
 
 BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_t a, std::size_t size, unsigned flags, const void* pc) {
-  // Races only: static data is always addressable and initialised.
+  // Alignment and races: static data is always addressable and initialised.
   const Current c = current(thread, a, flags, pc, MemorySpace::global);
+  if ((checks_ & check_memcheck) && !(flags & kUnaligned) && (size == 2 || size == 4 || size == 8 || size == 16) &&
+      (a & (size - 1)))
+    return misaligned(c, size);
+  if (!(checks_ & check_racecheck)) return Verdict::device;
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
   for (std::uintptr_t g = first; g <= last; ++g) {
     RaceCell& cell = static_cells_[g - (static_base_ >> kGranuleShift)];
     CellLock guard(cell, launch_->concurrent);
     const std::uint8_t mask = touched_bytes(a, size, g);
-    switch (flags) {
+    switch (c.flags) {
       case kRead: check_race<kRead>(c, cell, mask, launch_->tag); break;
       case kWrite: check_race<kWrite>(c, cell, mask, launch_->tag); break;
       case kRead | kAtomic: check_race<kRead | kAtomic>(c, cell, mask, launch_->tag); break;
@@ -289,7 +293,7 @@ inline BlockChecker::Verdict BlockChecker::check_granules(const Current& c, std:
   const std::uint8_t mask = byte_mask(unsigned(a & 3u), unsigned(size));
   if (checks_ & check_memcheck) {
     if ((*status & mask) != mask) return not_addressable(c, size, a >> kGranuleShift, mask & ~*status);
-    if ((size == 2 || size == 4) && (a & (size - 1))) return misaligned(c, size);
+    if (!(Flags & kUnaligned) && (size == 2 || size == 4) && (a & (size - 1))) return misaligned(c, size);
   }
   check_granule<Flags>(c, mask, *status, *cells, tag, lock);
   ++ordinal_[c.thread];
@@ -306,7 +310,8 @@ BlockChecker::Verdict BlockChecker::check_spanning(const Current& c, std::size_t
       const std::uint8_t mask = touched_bytes(a, size, g);
       if ((status[g - first] & mask) != mask) return not_addressable(c, size, g, mask & ~status[g - first]);
     }
-    if ((size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1))) return misaligned(c, size);
+    if (!(Flags & kUnaligned) && (size == 2 || size == 4 || size == 8 || size == 16) && (a & (size - 1)))
+      return misaligned(c, size);
   }
   for (std::uintptr_t g = first; g <= last; ++g)
     check_granule<Flags>(c, touched_bytes(a, size, g), status[g - first], cells[g - first], tag, lock);
@@ -546,6 +551,8 @@ CUSIM_ACCESS_KIND(kRead)
 CUSIM_ACCESS_KIND(kWrite)
 CUSIM_ACCESS_KIND(kRead | kAtomic)
 CUSIM_ACCESS_KIND(kWrite | kAtomic)
+CUSIM_ACCESS_KIND(kRead | kUnaligned)
+CUSIM_ACCESS_KIND(kWrite | kUnaligned)
 #undef CUSIM_ACCESS_KIND
 
 }  // namespace cusim::sim::check

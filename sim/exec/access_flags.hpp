@@ -6,6 +6,8 @@
 namespace cusim::sim {
 
 // kValid marks a remembered access (the checkers' race cells), never an event's flags.
-enum AccessFlags : std::uint8_t { kRead = 0, kWrite = 1, kAtomic = 2, kValid = 4 };
+// kUnaligned marks an access that the compiler knew may be unaligned (a packed or under-aligned
+// struct's member, a memcpy's range): only the gate sees it, observers never.
+enum AccessFlags : std::uint8_t { kRead = 0, kWrite = 1, kAtomic = 2, kValid = 4, kUnaligned = 8 };
 
 }  // namespace cusim::sim

@@ -37,7 +37,7 @@ template <unsigned Flags>
   const auto a = reinterpret_cast<std::uintptr_t>(p);
   const check::BlockChecker::Verdict v = c->access<Flags>(thread, a, size, pc);
   if (v != check::BlockChecker::Verdict::fatal)
-    for (BlockObserver* o : *running::observers) o->access(thread, a, size, Flags, pc);
+    for (BlockObserver* o : *running::observers) o->access(thread, a, size, Flags & ~kUnaligned, pc);
   return v;
 }
 
@@ -102,6 +102,7 @@ using cusim::sim::on_atomic;
 using cusim::sim::kAtomic;
 using cusim::sim::kRead;
 using cusim::sim::kWrite;
+using cusim::sim::kUnaligned;
 #define CUSIM_PC __builtin_return_address(0)
 constexpr unsigned kR_atomic = kRead | kAtomic, kW_atomic = kWrite | kAtomic;
 
@@ -120,8 +121,8 @@ void __tsan_vptr_read(void**) {}
 #define CUSIM_PLAIN_HOOKS(N)                                                                     \
   void __tsan_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                              \
   void __tsan_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                            \
-  void __tsan_unaligned_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                    \
-  void __tsan_unaligned_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                  \
+  void __tsan_unaligned_read##N(void* p) { on_access<kRead | kUnaligned>(p, N, CUSIM_PC); }       \
+  void __tsan_unaligned_write##N(void* p) { on_access<kWrite | kUnaligned>(p, N, CUSIM_PC); }     \
   void __tsan_volatile_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                     \
   void __tsan_volatile_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }
 CUSIM_PLAIN_HOOKS(1)
@@ -131,11 +132,13 @@ CUSIM_PLAIN_HOOKS(8)
 CUSIM_PLAIN_HOOKS(16)
 #undef CUSIM_PLAIN_HOOKS
 
+// A range (a struct copy or memcpy the compiler expanded) is checked as the bytes it touches,
+// with no alignment of its own: CUDA asks only the element types' alignment of a copy.
 void __tsan_read_range(void* p, unsigned long n) {
-  if (n) on_access<kRead>(p, n, CUSIM_PC);
+  if (n) on_access<kRead | kUnaligned>(p, n, CUSIM_PC);
 }
 void __tsan_write_range(void* p, unsigned long n) {
-  if (n) on_access<kWrite>(p, n, CUSIM_PC);
+  if (n) on_access<kWrite | kUnaligned>(p, n, CUSIM_PC);
 }
 
 // Atomics: checked, performed (sequentially consistent: at least as strong as asked), then

@@ -767,3 +767,36 @@ TEST_CASE("clean: half-words of one word written by two threads, and both halves
     return e;
   });
 }
+
+// Packed records (a 2-byte tag, then a 4-byte value at offset 2) copied whole and read member by
+// member: the compiler knows these accesses are unaligned and emits them so (on a GPU too, byte
+// by byte); a copy has no alignment of its own beyond its element types'.
+struct __attribute__((packed)) PackedRecord {
+  unsigned short tag;
+  int value;
+};
+__global__ void copy_packed_records(const PackedRecord* in, PackedRecord* out, int* values, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    out[i] = in[i];
+    values[i] = in[i].value + in[i].tag;
+  }
+}
+
+TEST_CASE("clean: packed records copied whole and read by member") {
+  expect_clean_everywhere([] {
+    const int n = 64;
+    std::vector<PackedRecord> host(n);
+    for (int i = 0; i < n; ++i) host[i] = PackedRecord{static_cast<unsigned short>(i), 1000 * i};
+    DeviceArray<PackedRecord> in(n, host), out(n);
+    DeviceArray<int> values(n);
+    const cudaError_t e = launch_sync(copy_packed_records, dim3(2), dim3(32), in.get(), out.get(), values.get(), n);
+    const std::vector<PackedRecord> copied = out.download();
+    const std::vector<int> v = values.download();
+    for (int i = 0; i < n; ++i) {
+      CHECK(copied[i].value == 1000 * i);
+      CHECK(v[i] == 1000 * i + i);
+    }
+    return e;
+  });
+}

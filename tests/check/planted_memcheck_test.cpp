@@ -434,6 +434,45 @@ TEST_CASE("memcheck in a limited address space: a smaller heap, still checked") 
 }
 #endif
 
+// ---- misaligned vector and __device__ variable stores (the optimised checked build) ---------------
+// g++ -O2 would split these stores into aligned scalar ones before the instrumentation sees them
+// (cmake/CusimHelpers.cmake keeps them whole); on a GPU each is one misaligned store that faults.
+
+// A float4 built from scalars and stored one float into the buffer.
+__global__ void store_made_float4(float* dst, float a) {
+  reinterpret_cast<float4*>(dst + 1)[threadIdx.x] = make_float4(a, a + 1.f, a + 2.f, a + 3.f);  // @misaligned-make-f4
+}
+
+TEST_CASE("misaligned-access: a float4 made from scalars stored at a float offset") {
+  expect_planted({{"misaligned-access", "misaligned-make-f4", "global"}}, [] {
+    DeviceArray<float> dst(4 * 33);
+    return launch_sync(store_made_float4, dim3(1), dim3(32), dst.get(), 1.f);
+  });
+}
+
+// A double2 stored 8 bytes into a __device__ array of double2.
+__device__ double2 g_pairs[4];
+__global__ void store_double2_into_device_variable(double a) {
+  if (threadIdx.x == 0)
+    *reinterpret_cast<double2*>(reinterpret_cast<char*>(g_pairs) + 8) = make_double2(a, -a);  // @misaligned-device-d2
+}
+
+TEST_CASE("misaligned-access: a double2 stored at an 8-byte offset of a __device__ array") {
+  expect_planted({{"misaligned-access", "misaligned-device-d2", "global"}},
+                 [] { return launch_sync(store_double2_into_device_variable, dim3(1), dim3(32), 2.0); });
+}
+
+// An int stored a few bytes (2, given at run time) into a __device__ int array.
+__device__ int g_counts[8];
+__global__ void store_int_at_byte_offset(int offset, int v) {
+  if (threadIdx.x == 0) *reinterpret_cast<int*>(reinterpret_cast<char*>(g_counts) + offset) = v;  // @misaligned-device-int
+}
+
+TEST_CASE("misaligned-access: an int stored at a 2-byte offset of a __device__ array") {
+  expect_planted({{"misaligned-access", "misaligned-device-int", "global"}},
+                 [] { return launch_sync(store_int_at_byte_offset, dim3(1), dim3(32), 2, 7); });
+}
+
 // ---- device-side launches ----------------------------------------------------------------------
 // cusim does not simulate dynamic parallelism: a launch from kernel code is one clear finding at
 // the launch, in the checked build as in the fast one (not a wild access inside the launch's own
