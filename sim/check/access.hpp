@@ -21,6 +21,11 @@ inline constexpr std::uint8_t kAddressableBits = 0x0f;
 inline constexpr std::uint8_t kInitialisedBits = 0xf0;
 
 
+// A remembered access that a later one may stand for only on the bytes it covers, or not at all
+// (a plain write kept for part of a granule): only dead (BlockChecker::dead) may it be replaced.
+// One bit, so that the common test for replacing a record is one comparison.
+inline constexpr std::uint8_t kPartial = 16;
+
 // One access as the race detector remembers it (24 bytes; three per granule).
 struct AccessRecord {
   std::uint32_t site;     // code address, interned (sites.hpp)

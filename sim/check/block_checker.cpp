@@ -186,12 +186,12 @@ BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, u
                  ordinal_[thread], any_acquired_};
 }
 
-void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) {
+inline void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) {
   // Field by field, straight into the cell: a record built aside and copied in stalls the copy.
   r.site = c.site;
   r.block = c.block;
   r.thread = static_cast<std::uint16_t>(c.thread);
-  r.flags = static_cast<std::uint8_t>(c.flags | kValid);
+  r.flags = static_cast<std::uint8_t>(c.flags | kValid | (mask != 0xf ? kPartial : 0));
   r.bytes = mask;
   r.epoch = c.epoch;
   r.clock = c.clocks[c.thread & 31];
@@ -348,7 +348,7 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   }
   constexpr bool write = Flags & kWrite, atomic = Flags & kAtomic;
   // A pair conflicts when one of the two writes and not both are atomic.
-  auto conflicts = [&](const AccessRecord& e) {
+  auto conflicts = [&](const AccessRecord& e) __attribute__((always_inline)) {
     return e.valid() && (e.bytes & mask) && (write || e.write()) && !(atomic && e.atomic()) && !ordered(e, c);
   };
   if (conflicts(cell.write)) report_race(c, cell.write);
@@ -368,9 +368,14 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   // A later access stands for an earlier one it is ordered after only on the bytes it covers, and
   // a read or an atomic never stands for a plain write (a later read would race with the write,
   // not with it).
-  auto replaceable = [&](const AccessRecord& e) {
-    if (!e.valid() || dead(e, c)) return true;
-    if ((e.bytes & ~mask) || (e.write() && !e.atomic())) return false;
+  // Unless it is forgotten anyway (dead: shared memory before the last barrier).
+  auto replaceable = [&](const AccessRecord& e) __attribute__((always_inline)) {
+    const unsigned state = e.flags & (kValid | kPartial);
+    if (state == 0) return true;
+    if (__builtin_expect(state != kValid, 0)) {
+      if (dead(e, c)) return true;
+      if ((e.bytes & ~mask) || (e.flags & (kWrite | kAtomic)) == kWrite) return false;
+    }
     return (e.block == c.block && e.thread == c.thread) || ordered(e, c);
   };
   // An atomic takes the write slot only from another atomic it is ordered after. A plain write
@@ -389,7 +394,7 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   auto warp_of = [](const AccessRecord& e) { return (std::uint64_t{e.block} << 32) | (e.thread >> 5u); };
   const std::uint64_t my_warp = (std::uint64_t{c.block} << 32) | (c.thread >> 5u);
   if (replaceable(cell.read1)) fill(cell.read1, c, mask);
-  else if (replaceable(cell.read2) || (!(cell.read2.write() && !cell.read2.atomic()) &&
+  else if (replaceable(cell.read2) || (!((cell.read2.flags & kPartial) && (cell.read2.flags & (kWrite | kAtomic)) == kWrite) &&
                                        (warp_of(cell.read2) == my_warp || warp_of(cell.read1) == warp_of(cell.read2))))
     fill(cell.read2, c, mask);
   // else: both kept accesses are unordered with this one and come from two other warps; a write
@@ -406,6 +411,7 @@ void BlockChecker::keep_other_bytes(const Current& c, RaceCell& cell, std::uint8
   for (const AccessRecord* e : {&cell.write, &cell.read1, &cell.read2})
     if (e->valid() && (e->bytes & ~mask) && !dead(*e, c)) {
       kept[n] = *e;
+      kept[n].flags |= kPartial;  // a remnant: it stands only for its own bytes
       kept[n++].bytes = static_cast<std::uint8_t>(e->bytes & ~mask);
     }
   auto rank = [](const AccessRecord& r) {

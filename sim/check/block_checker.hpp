@@ -128,7 +128,7 @@ class BlockChecker final : public AccessGate {
   // (lane clocks), or what the thread or its block acquired through atomics. Inline, because it
   // runs several times per access; the atomics' orderings, rare, out of line and only when some
   // thread acquired anything.
-  bool ordered(const AccessRecord& earlier, const Current& c) const {
+  [[gnu::always_inline]] bool ordered(const AccessRecord& earlier, const Current& c) const {
     if (earlier.block == c.block) {
       if (earlier.thread == c.thread || earlier.epoch < c.epoch) return true;
       if ((earlier.thread >> 5) == (c.thread >> 5) && earlier.clock < c.clocks[earlier.thread & 31]) return true;
@@ -137,11 +137,11 @@ class BlockChecker final : public AccessGate {
   }
   // Whether every access still to come is ordered after `e`: in shared memory, which only its
   // block sees, anything from before the block's last barrier.
-  static bool dead(const AccessRecord& e, const Current& c) {
+  [[gnu::always_inline]] static bool dead(const AccessRecord& e, const Current& c) {
     return c.space == MemorySpace::shared && e.epoch < c.epoch;
   }
   [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
-  static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
+  [[gnu::always_inline]] static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const;
   bool stack_or_static(std::uintptr_t a) const;
