@@ -37,9 +37,10 @@ endif()
 # return address (the access's site in findings) would name the engine's line. No scalar
 # replacement of aggregates: it splits a float4 (int4, double2...) store into aligned scalar
 # stores before the instrumentation sees it, and a 16-byte store at a 4-byte-aligned address,
-# which faults on a GPU, would not be reported.
+# which faults on a GPU, would not be reported. Volatile reads get hooks of their own: with the
+# atomics, they are the polls by which the engine finds threads that spin.
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
-    -fno-tree-sra)
+    -fno-tree-sra --param=tsan-distinguish-volatile=1)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
 set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)

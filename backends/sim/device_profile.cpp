@@ -1,5 +1,6 @@
 #include "backends/sim/device_profile.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -40,6 +41,9 @@ cudaDeviceProp make(const char* name, std::size_t mem, int major, int minor, int
   p.memoryClockRate = mem_clock_khz;
   p.memoryBusWidth = bus_bits;
   p.l2CacheSize = l2;
+  // CUDA's limits for these architectures (the programming guide's table of compute capabilities).
+  p.maxBlocksPerMultiProcessor = major >= 8 ? 32 : 16;
+  p.reservedSharedMemPerBlock = major >= 8 ? 1024 : 0;
   return p;
 }
 
@@ -61,6 +65,15 @@ const cudaDeviceProp& device_profile() {
     std::fprintf(stderr, "cusim: warning: unknown CUSIM_DEVICE=%s; using h100 (known: h100, a100, t4)\n", want.c_str());
   }
   return kProfiles[0].prop;
+}
+
+std::uint64_t resident_blocks(const cudaDeviceProp& dev, unsigned threads, std::size_t shared_bytes) {
+  const unsigned warps = (threads + 31) / 32;
+  std::uint64_t per_sm = static_cast<std::uint64_t>(dev.maxBlocksPerMultiProcessor);
+  if (warps) per_sm = std::min<std::uint64_t>(per_sm, static_cast<unsigned>(dev.maxThreadsPerMultiProcessor) / 32 / warps);
+  const std::size_t per_block = shared_bytes + dev.reservedSharedMemPerBlock;
+  if (per_block) per_sm = std::min<std::uint64_t>(per_sm, dev.sharedMemPerMultiprocessor / per_block);
+  return std::max<std::uint64_t>(per_sm, 1) * static_cast<std::uint64_t>(dev.multiProcessorCount);
 }
 
 }  // namespace cusim::backend

@@ -136,6 +136,8 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.seed = s.seed;
   plan.stack_bytes = s.stack_bytes;
   plan.workers = s.workers ? s.workers : 1;
+  // Static shared memory is known from the kernel's earlier launches (the first block finds it).
+  plan.resident_blocks = resident_blocks(dev, r.block.x * r.block.y * r.block.z, info.static_shared + r.shared_bytes);
   plan.packet_bytes = r.packet_bytes;
   plan.instrumented = sim::instrumented();
   static std::atomic<std::uint64_t> launches{0};
@@ -180,6 +182,11 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
     }
     // Findings that did not end the launch (races, uninitialised reads, exits at barriers).
     for (sim::Diagnostic& d : checks.findings()) {
+      d.kernel = sim::function_name(plan->kernel);
+      if (d.space == sim::MemorySpace::global) explain_fault_address(d);
+      report(d, cudaSuccess);
+    }
+    for (sim::Diagnostic& d : out.notes) {
       d.kernel = sim::function_name(plan->kernel);
       if (d.space == sim::MemorySpace::global) explain_fault_address(d);
       report(d, cudaSuccess);

@@ -14,6 +14,7 @@
 
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
+#include "sim/exec/grid_residency.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/report/wording.hpp"
 
@@ -174,7 +175,9 @@ OpPtr enqueue_locked(Device& dev, Queue& q, std::function<void()> work) {
 }
 
 void wait_done(Device& dev, std::unique_lock<std::mutex>& lock, const OpPtr& op) {
-  if (op) dev.changed.wait(lock, [&] { return op->done; });
+  if (!op) return;
+  const sim::HostWaitsForDevice waiting;  // the host changes no device memory meanwhile
+  dev.changed.wait(lock, [&] { return op->done; });
 }
 
 // Joins the threads of destroyed queues that have drained (with dev.m held, released inside).

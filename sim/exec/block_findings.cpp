@@ -85,7 +85,7 @@ void BlockRun::diagnose_signal() {
   if (at.known()) outcome_.diagnostic.site = at;
 }
 
-void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const {
+void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) {
   // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
   // form ranges (the renderer cuts long lists short).
   struct Group {
@@ -97,8 +97,13 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
     const SimThread& t = threads_[i];
     if (!select(t)) continue;
     Group* g = nullptr;
+    // A spinner's place is its last poll's code address (spin_), not a call of the engine.
+    auto same_place = [&](const SimThread& a, const SimThread& b) {
+      if (a.state == ThreadState::spinning) return spin_[a.linear].pc == spin_[b.linear].pc;
+      return a.op == b.op && same_site(a.site, b.site);
+    };
     for (Group& c : groups)
-      if (c.first->state == t.state && c.first->op == t.op && same_site(c.first->site, t.site)) g = &c;
+      if (c.first->state == t.state && same_place(*c.first, t)) g = &c;
     if (!g) g = &groups.emplace_back(Group{&t, {}});
     if (!g->ranges.empty() && g->ranges.back().second + 1 == i) g->ranges.back().second = i;
     else g->ranges.emplace_back(i, i);
@@ -111,7 +116,11 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
       g.total += hi - lo + 1;
     }
     g.site = site_of(t.site);
-    if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
+    if (t.state == ThreadState::spinning) {
+      const SpinState& s = spin_[t.linear];
+      g.site = call_site(s.pc);
+      g.state = "spin polling " + describe_polled(s.slots[s.last]);
+    } else if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
     else {
       g.state = std::string("wait in ") + detail::warp_op_name(t.op) + "()";

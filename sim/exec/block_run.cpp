@@ -28,6 +28,7 @@ Dim BlockRun::thread_dim(std::uint32_t linear) const {
 
 BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) {
   plan_ = &plan;
+  ++serial_;
   block_linear_ = block_linear;
   block_idx_ = block_index(plan.grid, block_linear);
   size_threads(plan.threads);
@@ -38,7 +39,12 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
   install_thread_locals();
   if (!runners_.empty() && runners_.front().stack.size != StackPool::page_round(plan.stack_bytes)) discard_runners();
   switch_to(&main_ctx_, next_runner());
-  // The block is finished, stuck, or failed; every fiber of it is suspended or dead.
+  // Nothing can run: the block is finished, failed or stuck, or threads spin and may go on.
+  while (!spinners_.empty() || budget_) {
+    if (!keep_spinning()) break;
+    dispatch(&main_ctx_);
+  }
+  // The block is finished, stuck, failed or abandoned; every fiber of it is suspended or dead.
   finish();
   return outcome_;
 }
@@ -104,6 +110,10 @@ void BlockRun::reset_block_state() {
   outcome_.failed = false;
   outcome_.static_shared = 0;
   signal_fault_ = SignalFault{};
+  outcome_.notes.clear();
+  spinners_.clear();
+  budget_ = nullptr;
+  abandoned_ = false;
 }
 
 void BlockRun::attach_observers() {
@@ -144,7 +154,7 @@ void BlockRun::finish() {
   running::gate = nullptr;
   running::observers = nullptr;
   if (signal_fault_.signo) diagnose_signal();
-  else if (!outcome_.failed && live_ > 0) diagnose_stuck();
+  else if (!outcome_.failed && !abandoned_ && live_ > 0) diagnose_stuck();
   if (observers_.any()) {
     const BlockSummary summary{barriers_, barrier_waits_, outcome_.failed};
     for (auto o = observers_.rbegin(); o != observers_.rend(); ++o) (*o)->end_block(summary);
@@ -153,7 +163,7 @@ void BlockRun::finish() {
   outcome_.static_shared = arena_.static_bytes();
   detail::tls_shared_begin = detail::tls_shared_end = nullptr;
   detail::tls_thread_idx = &detail::kNoThreadIdx;
-  if (outcome_.failed) discard_runners();
+  if (outcome_.failed || abandoned_) discard_runners();
   running::block = nullptr;
 }
 

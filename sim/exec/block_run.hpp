@@ -8,6 +8,7 @@
 // is ever re-run. Switches are direct, fiber to fiber; the worker's own context is resumed only
 // when the block is finished, stuck or failed.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -25,7 +26,7 @@
 
 namespace cusim::sim {
 
-enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, at_warp, at_activemask, exited };
+enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, at_warp, at_activemask, spinning, exited };
 
 // One simulated CUDA thread of the running block.
 struct SimThread {
@@ -42,6 +43,7 @@ struct BlockOutcome {
   bool failed = false;
   Diagnostic diagnostic;
   std::size_t static_shared = 0;  // static shared bytes the block declared
+  std::vector<Diagnostic> notes;  // the engine's findings that do not end the launch (spin-wait-stalled)
 };
 
 class BlockRun;
@@ -101,6 +103,16 @@ class BlockRun {
   }
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
+  // A poll of the running thread: a volatile read or an atomic of device or shared memory (the
+  // checked build's hooks). poll_begin(), before the access is checked, yields if the thread has
+  // polled unchanged memory long enough; poll_seen(), once the checks let the access through,
+  // books what it saw (block_spin_waits.cpp).
+  [[gnu::noinline]] void poll_begin();
+  // Whether the block's accesses pass a gate (a checker): without one, no access is checked.
+  bool has_gate() const { return gate_ != nullptr; }
+  [[gnu::noinline]] void poll_seen(const volatile void* p, std::size_t size, const void* pc);
+  // After an atomic that poll_seen() booked: what the thread itself left at `p`.
+  void poll_done(const volatile void* p);
 
  private:
   struct WarpCollective {
@@ -201,11 +213,39 @@ class BlockRun {
   [[gnu::noinline]] WarpCollective& open_collective(Warp& w, unsigned warp_index, SimThread& t, detail::WarpOp op,
                                                     unsigned mask, const std::source_location& site);
   [[gnu::noinline]] void try_resolve_activemask(Warp& w, unsigned warp_index);
+  // Spinning threads (block_spin_waits.cpp): what a thread last polled, by linear id, sized on
+  // the first poll of the OS thread's blocks and valid for the block run numbered `serial`.
+  struct PollSlot {
+    std::uintptr_t address = 0;
+    std::uint32_t size = 0;        // 0: unused
+    unsigned char value[16] = {};  // what the thread saw there last, before its access
+    unsigned char after[16] = {};  // and after it (an atomic may have changed it)
+  };
+  struct SpinState {
+    std::uint64_t serial = 0;
+    std::uint64_t unchanged = 0;    // polls in a row that saw what the thread saw there before
+    std::uint64_t budget_from = 0;  // `unchanged` when the thread was given the last word
+    const void* pc = nullptr;       // the last poll's code address
+    std::uint8_t last = 0, next = 0;  // slot of the last poll; slot to reuse next
+    bool yield_next = false;        // the thread yields at its next poll
+    PollSlot slots[4];              // a loop may poll a few addresses in turn
+  };
+  SpinState& spin_state(std::uint32_t linear);
+  bool in_shared(std::uintptr_t a);
+  std::string describe_polled(const PollSlot& slot);  // "4 bytes of `flag` [byte 0 of 4]"
+  void spin_yield(SimThread& t);
+  // With nothing ready in the block: wakes spinners whose memory changed, waits for the grid, or
+  // gives the lowest spinner the last word; false when the block is done with spinning.
+  bool keep_spinning();
+  bool wake_changed_spinners();
+  bool spinners_poll_shared_only();
+  void note_gave_up(SimThread& t, const SpinState& s);
+  [[noreturn]] void spin_deadlock(SimThread& t, const SpinState& s);
   void diagnose_stuck();
   bool diagnose_warps();
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
-  void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) const;
+  void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&));
   Dim thread_dim(std::uint32_t linear) const;
   // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
   void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
@@ -252,6 +292,13 @@ class BlockRun {
   ObserverList access_observers_;                // those of observers_ that want accesses
   std::uint64_t barriers_ = 0, barrier_waits_ = 0; // completed by this block, and threads' arrivals
   StackPool pool_;
+  // spinning threads
+  std::vector<SpinState> spin_;
+  std::vector<std::uint32_t> spinners_;  // threads suspended in a spin (ThreadState::spinning)
+  std::uint64_t serial_ = 0;             // numbers this OS thread's block runs
+  SimThread* budget_ = nullptr;          // the spinner that has the last word, if any
+  std::chrono::steady_clock::time_point budget_start_;  // when it got it
+  bool abandoned_ = false;               // the launch ended elsewhere while the block waited
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
   // in this block or a later one, resumes it, so fibers are made once per OS thread, not once
   // per blocking thread. After a failed block, whose fibers may be anywhere, all are discarded.

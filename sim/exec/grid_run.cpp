@@ -1,5 +1,7 @@
 #include "sim/exec/grid_run.hpp"
 
+#include "sim/exec/grid_residency.hpp"
+
 #include "sim/exec/fault_signals.hpp"
 #include "sim/exec/stack_pool.hpp"
 #include "sim/memory/shared_arena.hpp"
@@ -9,13 +11,29 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
+#include <tuple>
 
 namespace cusim::sim {
 namespace {
+
+// A finding that did not end the launch, once per kind and site: the lowest block's, counting
+// the others.
+void add_note(std::vector<Diagnostic>& notes, Diagnostic d) {
+  auto key = [](const Dim& b) { return std::tuple(b.z, b.y, b.x); };
+  for (Diagnostic& n : notes)
+    if (n.kind == d.kind && n.site.line == d.site.line &&
+        (n.site.file == d.site.file || (n.site.file && d.site.file && !std::strcmp(n.site.file, d.site.file)))) {
+      const unsigned count = n.count + d.count;
+      if (key(d.block) < key(n.block)) n = std::move(d);
+      n.count = count;
+      return;
+    }
+  notes.push_back(std::move(d));
+}
 
 BlockRun& this_threads_block_run() {
   static thread_local BlockRun run;
@@ -34,26 +52,6 @@ tbb::task_arena& arena_for(unsigned workers) {
   return *arena;
 }
 
-// A permutation of [0, n): b -> (b * step + offset) mod n with step coprime to n. Cheap and
-// bounded in memory for any grid size.
-struct BlockOrder {
-  std::uint64_t n, step = 1, offset = 0;
-  bool reverse = false;
-  BlockOrder(const LaunchPlan& plan) : n(plan.blocks) {
-    if (plan.schedule == ScheduleKind::reverse) reverse = true;
-    if (plan.schedule == ScheduleKind::random && n > 1) {
-      std::uint64_t s = plan.seed * 0x9e3779b97f4a7c15ull;
-      step = s % n | 1;
-      while (std::gcd(step, n) != 1) step += 2;
-      offset = (s >> 17) % n;
-    }
-  }
-  std::uint64_t operator()(std::uint64_t i) const {
-    if (reverse) return n - 1 - i;
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(i) * step + offset) % n);
-  }
-};
-
 // What the launch's observers are told before its first block.
 ObservedLaunch observed(const LaunchPlan& plan) {
   ObservedLaunch l;
@@ -70,13 +68,15 @@ ObservedLaunch observed(const LaunchPlan& plan) {
   return l;
 }
 
-// Runs every block of the plan (in the schedule's order with one worker, else on the arena).
+// Runs every block of the plan (in the schedule's order with one worker, else on the arena),
+// through the residency's dispenser, which also starts helper OS threads for blocks that wait on
+// others (grid_residency.hpp).
 void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   std::mutex m;
   std::uint64_t failed_block = ~0ull;
   auto run_one = [&](std::uint64_t b) {
     BlockOutcome& o = this_threads_block_run().run(plan, b);
-    if (o.static_shared > out.static_shared || o.failed) {
+    if (o.static_shared > out.static_shared || o.failed || !o.notes.empty()) {
       std::lock_guard<std::mutex> lock(m);
       out.static_shared = std::max(out.static_shared, o.static_shared);
       if (o.failed && b < failed_block) {
@@ -84,21 +84,29 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
         out.failed = true;
         out.diagnostic = std::move(o.diagnostic);
       }
+      for (Diagnostic& d : o.notes) add_note(out.notes, std::move(d));
+      o.notes.clear();
     }
   };
+  GridResidency* residency = nullptr;
+  auto worker = [&] {
+    for (std::uint64_t b; residency->take(&b);) {
+      run_one(b);
+      residency->finished();
+    }
+  };
+  GridResidency r(plan, worker);
+  residency = &r;
+  plan.residency = &r;
   if (plan.workers <= 1 || plan.blocks == 1) {
-    const BlockOrder order(plan);
-    for (std::uint64_t i = 0; i < plan.blocks && !plan.cancelled.load(std::memory_order_relaxed); ++i) run_one(order(i));
-    return;
-  }
-  arena_for(plan.workers).execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, plan.blocks), [&](const tbb::blocked_range<std::uint64_t>& r) {
-      for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-        if (plan.cancelled.load(std::memory_order_relaxed)) return;
-        run_one(b);
-      }
+    worker();
+  } else {
+    arena_for(plan.workers).execute([&] {
+      tbb::parallel_for(0u, plan.workers, [&](unsigned) { worker(); });
     });
-  });
+  }
+  r.join_helpers();
+  plan.residency = nullptr;
 }
 
 }  // namespace

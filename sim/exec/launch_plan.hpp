@@ -13,6 +13,8 @@
 
 namespace cusim::sim {
 
+class GridResidency;
+
 struct LaunchPlan {
   std::uint64_t launch = 0;               // ordinal of the launch in the process (1, 2, ...)
   const void* kernel = nullptr;           // identity of the kernel, for names in findings
@@ -29,6 +31,9 @@ struct LaunchPlan {
   std::uint64_t seed = 1;
   std::size_t stack_bytes = 0;
   unsigned workers = 1;
+  // Blocks of this launch the device keeps resident at once (its occupancy; 0: no limit). Blocks
+  // that spin on each other can only make progress within such a set (grid_residency.hpp).
+  std::uint64_t resident_blocks = 0;
   // Threads waiting at different __syncthreads() call sites end the launch with a finding
   // (synccheck); otherwise they release each other, as on the hardware.
   bool strict_barrier_sites = false;
@@ -39,6 +44,8 @@ struct LaunchPlan {
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
   mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch
+  // The running grid's dispenser and residency, while run_grid runs it.
+  mutable GridResidency* residency = nullptr;
 
   // Fills the derived fields from grid, block and schedule.
   void prepare();

@@ -74,6 +74,7 @@ enum class ThreadStop : std::uint8_t {
   barrier,    // it waits in __syncthreads()
   warp,       // it waits in a warp intrinsic (see the op)
   preempted,  // the interleaved schedule switched away at a memory access
+  spinning,   // it polled memory that nobody changed, and yields (block_spin_waits.cpp)
 };
 
 // Every call is made on the OS thread that runs the block, between begin_block and end_block.

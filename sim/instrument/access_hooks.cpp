@@ -19,6 +19,7 @@
 #include "sim/check/global_shadow.hpp"
 #include "sim/exec/block_run.hpp"
 #include "sim/exec/instrumented.hpp"
+#include "sim/memory/static_data.hpp"
 #include "sim/memory/heap_observer.hpp"
 
 namespace cusim::sim {
@@ -78,17 +79,70 @@ template <unsigned Flags>
   running::gate = gate;
 }
 
+// Whether kernel code may read [a, a + n) without faulting, in a launch with no checker (no access
+// checks, no observers): shared memory of the running block, static data, or live device memory.
+bool readable_unchecked(std::uintptr_t a, std::size_t n) {
+  const auto lo = reinterpret_cast<std::uintptr_t>(detail::tls_shared_begin);
+  if (a - lo < reinterpret_cast<std::uintptr_t>(detail::tls_shared_end) - lo) return true;
+  if (static_data().contains(a) && static_data().contains(a + n - 1)) return true;
+  const check::GlobalShadow* g = check::GlobalShadow::instance();
+  if (!g || !g->contains(a) || !g->contains(a + n - 1)) return false;
+  for (std::uintptr_t x = a; x < a + n; ++x)
+    if (!(*g->status(x) >> (x & 3) & 1)) return false;
+  return true;
+}
+
+// What on_poll did with an access: nothing (not kernel code's, or memory no spin can wait on),
+// booked it as a poll, or booked it and had it checked.
+enum class Polled : std::uint8_t { no, unchecked, checked };
+
+// A poll (a volatile read or an atomic): the engine may first let other threads run, if this
+// thread keeps polling memory that nobody changes (sim/exec/block_spin_waits.cpp); then the access
+// is checked, and the engine books what it is about to see. Polls are followed with the checks off
+// too: a spin that cannot end must not hang the host.
+template <unsigned Flags>
+[[gnu::always_inline]] inline Polled on_poll(const volatile void* p, std::size_t size, const void* pc) {
+  if (__builtin_expect(running::thread == nullptr, 1)) return Polled::no;
+  AccessGate* const gate = running::gate;
+  BlockRun* const block = BlockRun::current();
+  // No gate in a block that has one: the engine's own code runs, with the checks paused.
+  if (!gate && block->has_gate()) return Polled::no;
+  running::gate = nullptr;  // engine code, which may switch to other threads and back
+  block->poll_begin();
+  if (gate) {
+    running::gate = gate;
+    if (!on_access<Flags>(p, size, pc)) return Polled::no;
+    running::gate = nullptr;
+  } else if (!readable_unchecked(reinterpret_cast<std::uintptr_t>(p), size)) {
+    return Polled::no;
+  }
+  block->poll_seen(p, size, pc);
+  running::gate = gate;
+  return gate ? Polled::checked : Polled::unchecked;
+}
+
+// After an atomic that on_poll booked: acquiring what the atomics it follows released (when
+// checked), and the engine books what the thread left there.
+[[gnu::noinline]] void after_polled_atomic(const volatile void* p, Polled polled) {
+  if (polled == Polled::checked) after_atomic(p);
+  AccessGate* const gate = running::gate;
+  running::gate = nullptr;
+  BlockRun::current()->poll_done(p);
+  running::gate = gate;
+}
+
 // An atomic: checked (and, if it releases, released) before, performed, then acquiring what the
 // atomics it follows released: `perform` does the operation and returns its result.
 template <unsigned Flags, class Perform>
 [[gnu::always_inline]] inline auto on_atomic(const volatile void* p, std::size_t size, const void* pc, Perform perform) {
-  if (!on_access<Flags>(p, size, pc)) return perform();
+  const Polled polled = on_poll<Flags>(p, size, pc);
+  if (polled == Polled::no) return perform();
   if constexpr (std::is_void_v<decltype(perform())>) {
     perform();
-    after_atomic(p);
+    after_polled_atomic(p, polled);
   } else {
     const auto result = perform();
-    after_atomic(p);
+    after_polled_atomic(p, polled);
     return result;
   }
 }
@@ -98,6 +152,7 @@ template <unsigned Flags, class Perform>
 }  // namespace cusim::sim
 
 using cusim::sim::on_access;
+using cusim::sim::on_poll;
 using cusim::sim::on_atomic;
 using cusim::sim::kAtomic;
 using cusim::sim::kRead;
@@ -123,7 +178,7 @@ void __tsan_vptr_read(void**) {}
   void __tsan_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                            \
   void __tsan_unaligned_read##N(void* p) { on_access<kRead | kUnaligned>(p, N, CUSIM_PC); }       \
   void __tsan_unaligned_write##N(void* p) { on_access<kWrite | kUnaligned>(p, N, CUSIM_PC); }     \
-  void __tsan_volatile_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                     \
+  void __tsan_volatile_read##N(void* p) { on_poll<kRead>(p, N, CUSIM_PC); }                       \
   void __tsan_volatile_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }
 CUSIM_PLAIN_HOOKS(1)
 CUSIM_PLAIN_HOOKS(2)

@@ -37,4 +37,17 @@ void* SharedArena::static_slot(const detail::SharedDecl& decl, std::size_t limit
   return address;
 }
 
+std::string SharedArena::describe(const void* p) const {
+  const auto* b = static_cast<const unsigned char*>(p);
+  for (const Slot& s : slots_) {
+    const auto* at = static_cast<const unsigned char*>(s.address);
+    if (b >= at && b < at + s.decl->size)
+      return "`" + std::string(s.decl->name) + "` [byte " + std::to_string(b - at) + " of " +
+             std::to_string(s.decl->size) + "]";
+  }
+  if (b >= base_ && b < base_ + dynamic_bytes_)
+    return "dynamic shared memory [byte " + std::to_string(b - base_) + " of " + std::to_string(dynamic_bytes_) + "]";
+  return "shared memory";
+}
+
 }  // namespace cusim::sim

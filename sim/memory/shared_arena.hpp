@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "cusim/detail/sim_abi.hpp"
@@ -28,6 +29,9 @@ class SharedArena {
   void* static_slot(const detail::SharedDecl& decl, std::size_t limit, std::size_t static_limit);
   std::size_t static_bytes() const { return static_bytes_; }
   std::size_t dynamic_bytes() const { return dynamic_bytes_; }
+  // "`tile` [byte 4 of 256]", "dynamic shared memory [byte 8 of 1024]", or "shared memory": what
+  // the block keeps at `p`, as findings name it.
+  std::string describe(const void* p) const;
 
  private:
   struct Slot {

@@ -136,7 +136,8 @@ class Writer {
         const std::string name = why == ThreadStop::barrier ? "__syncthreads()"
                                  : why == ThreadStop::warp
                                      ? std::string(detail::warp_op_name(static_cast<detail::WarpOp>(r.op >> 4))) + "()"
-                                     : "preempted";
+                                 : why == ThreadStop::spinning ? "spin-wait"
+                                                               : "preempted";
         complete(json_string(name), "wait", r.begin_ns, r.end_ns, kDevicePid, r.tid,
                  block_args(r) + ",\"thread\":" + json_string(thread_of(r)) + ",\"site\":" + site(r.ptr, r.d));
         break;

@@ -800,3 +800,119 @@ TEST_CASE("clean: packed records copied whole and read by member") {
     return e;
   });
 }
+
+// ---- spin waits that end (the neighbours of tests/check/planted_spinwait_test.cpp) -----------------
+
+// Block 0 waits for data that block 1 publishes (fence, then an atomic flag): the waiter comes
+// first, so with one worker the simulator must run block 1 while block 0 spins.
+__global__ void handoff_to_lower_block(int* data, int* flag, int* out) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 1) {
+    data[0] = 42;
+    __threadfence();
+    atomicExch(flag, 1);
+  } else {
+    while (atomicAdd(flag, 0) == 0) {
+    }
+    out[0] = data[0];
+  }
+}
+
+TEST_CASE("clean: a block spins on a flag that a later block raises") {
+  expect_clean_everywhere([] {
+    DeviceArray<int> data(1), flag(1), out(1);
+    flag.zero();
+    const cudaError_t e = launch_sync(handoff_to_lower_block, dim3(2), dim3(32), data.get(), flag.get(), out.get());
+    CHECK(out.download()[0] == 42);
+    return e;
+  });
+}
+
+// A bounded queue between two blocks: the producer waits for room, the consumer for items, each
+// publishing with a fence and an atomic counter.
+__global__ void producer_consumer(int* slots, unsigned* published, unsigned* consumed, int n, int* sum) {
+  constexpr unsigned kCapacity = 4;
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 0) {
+    for (unsigned i = 0; i < static_cast<unsigned>(n); ++i) {
+      while (i - atomicAdd(consumed, 0u) >= kCapacity) {
+      }
+      slots[i % kCapacity] = static_cast<int>(i) + 1;
+      __threadfence();
+      atomicAdd(published, 1u);
+    }
+  } else {
+    int total = 0;
+    for (unsigned i = 0; i < static_cast<unsigned>(n); ++i) {
+      while (atomicAdd(published, 0u) <= i) {
+      }
+      total += slots[i % kCapacity];
+      __threadfence();
+      atomicAdd(consumed, 1u);
+    }
+    *sum = total;
+  }
+}
+
+TEST_CASE("clean: a producer/consumer queue between two blocks") {
+  expect_clean_everywhere([] {
+    const int n = 40;
+    DeviceArray<int> slots(4), sum(1);
+    DeviceArray<unsigned> published(1), consumed(1);
+    published.zero();
+    consumed.zero();
+    const cudaError_t e = launch_sync(producer_consumer, dim3(2), dim3(32), slots.get(), published.get(),
+                                      consumed.get(), n, sum.get());
+    CHECK(sum.download()[0] == n * (n + 1) / 2);
+    return e;
+  });
+}
+
+// A spin lock taken by one thread per warp of every block, released after a plain
+// read-modify-write under it.
+__global__ void locked_increment(int* lock, int* counter) {
+  if (threadIdx.x % 32 != 0) return;
+  while (atomicCAS(lock, 0, 1) != 0) {
+  }
+  __threadfence();
+  *counter += 1;
+  __threadfence();
+  atomicExch(lock, 0);
+}
+
+TEST_CASE("clean: an atomicCAS spin lock, released") {
+  expect_clean_everywhere([] {
+    DeviceArray<int> lock(1), counter(1);
+    lock.zero();
+    counter.zero();
+    const cudaError_t e = launch_sync(locked_increment, dim3(6), dim3(64), lock.get(), counter.get());
+    CHECK(counter.download()[0] == 12);
+    return e;
+  });
+}
+
+// A software grid barrier over fewer blocks than the device keeps resident: every block publishes
+// its value, arrives, waits for all, then sums everyone's values.
+__global__ void grid_barrier_then_gather(unsigned* arrived, int* values, int* out) {
+  if (threadIdx.x != 0) return;
+  values[blockIdx.x] = static_cast<int>(blockIdx.x) + 1;
+  __threadfence();
+  atomicAdd(arrived, 1u);
+  while (atomicAdd(arrived, 0u) < gridDim.x) {
+  }
+  int total = 0;
+  for (unsigned b = 0; b < gridDim.x; ++b) total += values[b];
+  out[blockIdx.x] = total;
+}
+
+TEST_CASE("clean: a software grid barrier over co-resident blocks") {
+  expect_clean_everywhere([] {
+    const int blocks = 8;
+    DeviceArray<unsigned> arrived(1);
+    DeviceArray<int> values(blocks), out(blocks);
+    arrived.zero();
+    const cudaError_t e = launch_sync(grid_barrier_then_gather, dim3(blocks), dim3(32), arrived.get(), values.get(), out.get());
+    for (int v : out.download()) CHECK(v == blocks * (blocks + 1) / 2);
+    return e;
+  });
+}

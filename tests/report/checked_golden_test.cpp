@@ -95,3 +95,37 @@ TEST_CASE("golden: each checker finding renders exactly as documented") {
     return cusim::launch(reads_unwritten, dim3(1), dim3(32), in, out);
   });
 }
+
+// A spin on another block's flag that comes only after that block's own wait (checked build: the
+// hooks see the polls).
+__global__ void handshake(int* flags) {
+  if (threadIdx.x != 0) return;
+  while (atomicAdd(&flags[1 - blockIdx.x], 0) == 0) {
+  }
+  atomicExch(&flags[blockIdx.x], 1);
+}
+// The same wait with an iteration limit: it gives up, and the other block then goes on.
+__global__ void bounded_handshake(int* flags) {
+  if (threadIdx.x != 0) return;
+  for (int tries = 0; atomicAdd(&flags[1 - blockIdx.x], 0) == 0 && tries < 100000; ++tries) {
+  }
+  atomicExch(&flags[blockIdx.x], 1);
+}
+
+TEST_CASE("golden: spins that cannot end") {
+  check_golden(
+      "deadlock", cudaErrorLaunchTimeout,
+      [] {
+        int* flags = nullptr;
+        cudaMalloc(&flags, 2 * sizeof(int));
+        cudaMemset(flags, 0, 2 * sizeof(int));
+        return cusim::launch(handshake, dim3(2), dim3(32), flags);
+      },
+      "deadlock-spin");
+  check_golden("spin-wait-stalled", cudaSuccess, [] {
+    int* flags = nullptr;
+    cudaMalloc(&flags, 2 * sizeof(int));
+    cudaMemset(flags, 0, 2 * sizeof(int));
+    return cusim::launch(bounded_handshake, dim3(2), dim3(32), flags);
+  });
+}

@@ -20,9 +20,9 @@ std::string strip_checkout_path(std::string text) {
 }
 
 // Runs `launch` (which must end in exactly one finding of `kind`) and compares the finding's text
-// with tests/golden/<kind>.txt.
+// with tests/golden/<kind>.txt (<name>.txt for a second form of a kind).
 template <class F>
-void check_golden(const std::string& kind, cudaError_t expected_error, F launch) {
+void check_golden(const std::string& kind, cudaError_t expected_error, F launch, const std::string& name = "") {
   cusim_test::FindingsGuard guard;
   cusim_test::ScopedSchedule deterministic(cusim::Schedule::in_order, 1, 1);
   const cudaError_t launch_error = launch();
@@ -33,7 +33,7 @@ void check_golden(const std::string& kind, cudaError_t expected_error, F launch)
   CHECK(findings[0].kind == kind);
   CHECK(findings[0].error == expected_error);
   const std::string actual = strip_checkout_path(findings[0].text);
-  const std::string path = std::string(CUSIM_SOURCE_DIR) + "/tests/golden/" + kind + ".txt";
+  const std::string path = std::string(CUSIM_SOURCE_DIR) + "/tests/golden/" + (name.empty() ? kind : name) + ".txt";
   if (std::getenv("CUSIM_UPDATE_GOLDEN")) {
     std::ofstream(path) << actual;
     return;

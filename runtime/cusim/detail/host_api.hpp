@@ -31,6 +31,8 @@ struct cudaDeviceProp {
   int memoryClockRate;
   int memoryBusWidth;
   int l2CacheSize;
+  int maxBlocksPerMultiProcessor;
+  std::size_t reservedSharedMemPerBlock;
 };
 
 const char* cudaGetErrorName(cudaError_t error);
