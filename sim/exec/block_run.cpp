@@ -72,7 +72,10 @@ void BlockRun::reset_thread_states() {
   // States and warps are only written once some thread has blocked; a block that ran straight
   // through (its exits booked in bulk) left them as they were.
   if (!states_dirty_) return;
-  for (SimThread& t : threads_) t.state = ThreadState::unstarted;
+  for (SimThread& t : threads_) {
+    t.state = ThreadState::unstarted;
+    t.yield_next = false;
+  }
   const unsigned warps = (n_ + 31) / 32;
   warps_.resize(warps);
   for (unsigned w = 0; w < warps; ++w) {
@@ -114,6 +117,7 @@ void BlockRun::reset_block_state() {
   spinners_.clear();
   budget_ = nullptr;
   abandoned_ = false;
+  running::last_word_accesses = nullptr;
 }
 
 void BlockRun::attach_observers() {
@@ -151,6 +155,7 @@ void BlockRun::install_thread_locals() {
 
 void BlockRun::finish() {
   running::thread = nullptr;
+  running::last_word_accesses = nullptr;
   running::gate = nullptr;
   running::observers = nullptr;
   if (signal_fault_.signo) diagnose_signal();

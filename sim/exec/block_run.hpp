@@ -36,6 +36,7 @@ struct SimThread {
   std::uint32_t linear = 0;     // linear thread id in the block
   detail::WarpOp op = detail::WarpOp::sync;
   ThreadState state = ThreadState::unstarted;
+  bool yield_next = false;      // it has polled unchanged memory long enough: it yields at its next poll
 };
 
 // How a block ended: normally, or with the finding that ends the launch.
@@ -52,6 +53,10 @@ namespace running {
 // every intrinsic, so they are plain thread-locals, inlined into the callers.
 CUSIM_EXECUTABLE_TLS extern constinit thread_local BlockRun* block;
 CUSIM_EXECUTABLE_TLS extern constinit thread_local SimThread* thread;
+// While a spinner of the running block has the last word (block_spin_waits.cpp): where the access
+// hooks count the block's accesses of device and shared memory other than polls. A loop that
+// makes none between its polls only waits; one that makes some does work.
+CUSIM_EXECUTABLE_TLS extern constinit thread_local std::uint64_t* last_word_accesses;
 }  // namespace running
 
 class BlockRun {
@@ -106,8 +111,33 @@ class BlockRun {
   // A poll of the running thread: a volatile read or an atomic of device or shared memory (the
   // checked build's hooks). poll_begin(), before the access is checked, yields if the thread has
   // polled unchanged memory long enough; poll_seen(), once the checks let the access through,
-  // books what it saw (block_spin_waits.cpp).
-  [[gnu::noinline]] void poll_begin();
+  // books what it saw (`now`: its first 8 bytes; block_spin_waits.cpp). Inline, the common case:
+  // another poll of the address polled last.
+  void poll_begin() {
+    SimThread& t = *running::thread;
+    if (__builtin_expect(t.yield_next, 0)) spin_yield(t);
+  }
+  template <std::size_t Size>
+  void poll_seen(const volatile void* p, std::uint64_t now, const void* pc) {
+    const SimThread& t = *running::thread;
+    if constexpr (Size <= 8) {
+      if (__builtin_expect(t.linear < spin_.size(), 1)) {
+        SpinState& s = spin_[t.linear];
+        PollSlot& last = s.slots[s.last];
+        if (s.serial == serial_ && last.address == reinterpret_cast<std::uintptr_t>(p) && last.size == Size && !budget_) {
+          s.pc = pc;
+          if (now != last.value[0]) {
+            last.value[0] = now;
+            s.unchanged = 0;
+          } else if (++s.unchanged == kPollsBeforeYield) {
+            yield_at_next_poll();
+          }
+          return;
+        }
+      }
+    }
+    poll_seen_slow<Size>(p, now, pc);
+  }
   // Whether the block's accesses pass a gate (a checker): without one, no access is checked.
   bool has_gate() const { return gate_ != nullptr; }
   [[gnu::noinline]] void poll_seen(const volatile void* p, std::size_t size, const void* pc);
@@ -217,9 +247,9 @@ class BlockRun {
   // the first poll of the OS thread's blocks and valid for the block run numbered `serial`.
   struct PollSlot {
     std::uintptr_t address = 0;
-    std::uint32_t size = 0;        // 0: unused
-    unsigned char value[16] = {};  // what the thread saw there last, before its access
-    unsigned char after[16] = {};  // and after it (an atomic may have changed it)
+    std::uint32_t size = 0;           // 0: unused
+    std::uint64_t value[2] = {};      // what the thread saw there last, before its access
+    std::uint64_t at_yield[2] = {};   // what was there when it yielded (atomics change it)
   };
   struct SpinState {
     std::uint64_t serial = 0;
@@ -227,18 +257,22 @@ class BlockRun {
     std::uint64_t budget_from = 0;  // `unchanged` when the thread was given the last word
     const void* pc = nullptr;       // the last poll's code address
     std::uint8_t last = 0, next = 0;  // slot of the last poll; slot to reuse next
-    bool yield_next = false;        // the thread yields at its next poll
     PollSlot slots[4];              // a loop may poll a few addresses in turn
   };
+  static constexpr std::uint64_t kPollsBeforeYield = 64;
   SpinState& spin_state(std::uint32_t linear);
+  template <std::size_t Size>
+  [[gnu::noinline]] void poll_seen_slow(const volatile void* p, std::uint64_t first_word, const void* pc);
+  [[gnu::noinline]] void yield_at_next_poll();
   bool in_shared(std::uintptr_t a);
   std::string describe_polled(const PollSlot& slot);  // "4 bytes of `flag` [byte 0 of 4]"
-  void spin_yield(SimThread& t);
+  [[gnu::noinline]] void spin_yield(SimThread& t);
   // With nothing ready in the block: wakes spinners whose memory changed, waits for the grid, or
   // gives the lowest spinner the last word; false when the block is done with spinning.
   bool keep_spinning();
   bool wake_changed_spinners();
   bool spinners_poll_shared_only();
+  void end_last_word();
   void note_gave_up(SimThread& t, const SpinState& s);
   [[noreturn]] void spin_deadlock(SimThread& t, const SpinState& s);
   void diagnose_stuck();
@@ -298,6 +332,8 @@ class BlockRun {
   std::uint64_t serial_ = 0;             // numbers this OS thread's block runs
   SimThread* budget_ = nullptr;          // the spinner that has the last word, if any
   std::chrono::steady_clock::time_point budget_start_;  // when it got it
+  std::uint64_t budget_work_ = 0;        // accesses other than polls since (running::last_word_accesses)
+  bool budget_mixed_ = false;            // it has since polled another address it polled before
   bool abandoned_ = false;               // the launch ended elsewhere while the block waited
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
   // in this block or a later one, resumes it, so fibers are made once per OS thread, not once

@@ -18,10 +18,6 @@
 namespace cusim::sim {
 namespace {
 
-// Polls in a row that saw the same memory before the thread yields: few enough that a spinning
-// thread does not hold up the others for long, enough that a loop reading a value a few times
-// does not yield at all.
-constexpr std::uint64_t kPollsBeforeYield = 64;
 // What the last word allows: far more polls than any spin waiting for another thread would need,
 // and half a second, for loops that bound their wait by a clock rather than a count.
 constexpr std::uint64_t kLastWordPolls = std::uint64_t(1) << 20;
@@ -36,7 +32,7 @@ std::string BlockRun::describe_polled(const PollSlot& slot) {
   return bytes + "global memory";
 }
 
-BlockRun::SpinState& BlockRun::spin_state(std::uint32_t linear) {
+[[gnu::always_inline]] inline BlockRun::SpinState& BlockRun::spin_state(std::uint32_t linear) {
   if (spin_.size() < n_) spin_.resize(n_);
   SpinState& s = spin_[linear];
   if (s.serial != serial_) {
@@ -51,23 +47,23 @@ bool BlockRun::in_shared(std::uintptr_t a) {
          reinterpret_cast<std::uintptr_t>(arena_.end()) - reinterpret_cast<std::uintptr_t>(arena_.begin());
 }
 
-void BlockRun::poll_begin() {
-  SimThread* const t = running::thread;
-  if (!t || spin_.size() <= t->linear) return;
-  SpinState& s = spin_[t->linear];
-  if (s.serial != serial_ || !s.yield_next) return;
-  s.yield_next = false;
-  spin_yield(*t);
+// Polls in a row that saw the same memory before the thread yields (kPollsBeforeYield): few
+// enough that a spinning thread does not hold up the others for long, enough that a loop reading
+// a value a few times does not yield at all.
+void BlockRun::yield_at_next_poll() {
+  running::thread->yield_next = true;
+  states_dirty_ = true;  // a thread that exits first leaves the flag to be reset with the states
 }
 
-void BlockRun::poll_seen(const volatile void* p, std::size_t size, const void* pc) {
+template <std::size_t Size>
+void BlockRun::poll_seen_slow(const volatile void* p, std::uint64_t first_word, const void* pc) {
   SimThread* const t = running::thread;
-  if (!t) return;
   SpinState& s = spin_state(t->linear);
   const auto a = reinterpret_cast<std::uintptr_t>(p);
-  const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(size, sizeof(PollSlot::value)));
-  unsigned char now[sizeof(PollSlot::value)] = {};
-  std::memcpy(now, const_cast<const void*>(static_cast<const volatile void*>(p)), n);
+  constexpr auto n = static_cast<std::uint32_t>(Size);
+  std::uint64_t now[2] = {first_word, 0};
+  if constexpr (Size > 8)  // a 16-byte volatile read, which has not happened yet
+    __builtin_memcpy(now, const_cast<const void*>(static_cast<const volatile void*>(p)), Size);
   PollSlot* slot = nullptr;
   for (PollSlot& c : s.slots)
     if (c.address == a && c.size == n) slot = &c;
@@ -76,19 +72,21 @@ void BlockRun::poll_seen(const volatile void* p, std::size_t size, const void* p
   if (!slot) {
     // A new address: a different loop, or one that scans memory. Either way, not a spin so far.
     slot = &s.slots[s.next++ % std::size(s.slots)];
-    *slot = PollSlot{a, n, {}, {}};
-    std::memcpy(slot->value, now, n);
-    std::memcpy(slot->after, now, n);
+    slot->address = a;
+    slot->size = n;
+    slot->value[0] = now[0];
+    slot->value[1] = now[1];
     s.last = static_cast<std::uint8_t>(slot - s.slots);
     s.unchanged = 0;
     return;
   }
+  if (budget_ == t && slot - s.slots != s.last) budget_mixed_ = true;  // a loop over several addresses
   s.last = static_cast<std::uint8_t>(slot - s.slots);
-  std::memcpy(slot->after, now, n);
-  if (std::memcmp(slot->value, now, n) != 0) {
-    std::memcpy(slot->value, now, n);
+  if (slot->value[0] != now[0] || slot->value[1] != now[1]) {
+    slot->value[0] = now[0];
+    slot->value[1] = now[1];
     s.unchanged = 0;
-    if (budget_ == t) budget_ = nullptr;  // someone changed it after all
+    if (budget_ == t) end_last_word();  // someone changed it after all
     return;
   }
   ++s.unchanged;
@@ -96,21 +94,16 @@ void BlockRun::poll_seen(const volatile void* p, std::size_t size, const void* p
     const std::uint64_t polls = s.unchanged - s.budget_from;
     if (polls >= kLastWordPolls && polls % 1024 == 0 && std::chrono::steady_clock::now() - budget_start_ >= kLastWordTime)
       spin_deadlock(*t, s);
-  } else if (s.unchanged >= kPollsBeforeYield) {
-    s.yield_next = true;
+  } else if (s.unchanged == kPollsBeforeYield) {
+    yield_at_next_poll();
   }
 }
 
-void BlockRun::poll_done(const volatile void* p) {
-  SimThread* const t = running::thread;
-  if (!t) return;
-  SpinState& s = spin_state(t->linear);
-  PollSlot& slot = s.slots[s.last];
-  if (slot.address != reinterpret_cast<std::uintptr_t>(p)) return;
-  std::memcpy(slot.after, const_cast<const void*>(static_cast<const volatile void*>(p)), slot.size);
-}
-
 void BlockRun::spin_yield(SimThread& t) {
+  t.yield_next = false;
+  // What its memory holds now, its own atomics done: a change from here on is someone else's.
+  for (PollSlot& slot : spin_state(t.linear).slots)
+    if (slot.size) std::memcpy(slot.at_yield, reinterpret_cast<const void*>(slot.address), slot.size);
   if (straight_run_) settle_straight_run(true);
   t.state = ThreadState::spinning;
   spinners_.push_back(t.linear);
@@ -128,7 +121,7 @@ bool BlockRun::wake_changed_spinners() {
   std::erase_if(spinners_, [&](std::uint32_t linear) {
     SpinState& s = spin_[linear];
     for (const PollSlot& slot : s.slots)
-      if (slot.size && std::memcmp(slot.after, reinterpret_cast<const void*>(slot.address), slot.size) != 0) {
+      if (slot.size && std::memcmp(slot.at_yield, reinterpret_cast<const void*>(slot.address), slot.size) != 0) {
         s.unchanged = 0;
         make_ready(threads_[linear]);
         woke = true;
@@ -150,9 +143,11 @@ bool BlockRun::keep_spinning() {
   bool ran = true;
   for (;;) {
     if (budget_ && !outcome_.failed && !signal_fault_.signo) {
-      // The last word's spinner stopped polling and went on (it waits elsewhere or exited): its
-      // loop gave up.
-      note_gave_up(*budget_, spin_[budget_->linear]);
+      // The last word's spinner stopped polling: if it exited, its loop gave up; if it waits at a
+      // barrier or in a warp intrinsic, the loop may go on after it (a loop that polls and
+      // synchronises, like an accumulation of atomics), so nothing is concluded.
+      if (budget_->state == ThreadState::exited) note_gave_up(*budget_, spin_[budget_->linear]);
+      else end_last_word();
     }
     if (outcome_.failed || signal_fault_.signo || live_ == 0) return false;
     if (spinners_.empty()) return false;
@@ -177,13 +172,25 @@ bool BlockRun::keep_spinning() {
     s.budget_from = s.unchanged;
     budget_ = &t;
     budget_start_ = std::chrono::steady_clock::now();
+    budget_work_ = 0;
+    budget_mixed_ = false;
+    running::last_word_accesses = &budget_work_;
     make_ready(t);
     return true;
   }
 }
 
-void BlockRun::note_gave_up(SimThread& t, const SpinState& s) {
+void BlockRun::end_last_word() {
   budget_ = nullptr;
+  running::last_word_accesses = nullptr;
+}
+
+void BlockRun::note_gave_up(SimThread& t, const SpinState& s) {
+  end_last_word();
+  // A loop that did work between its polls (an early-exit search reading a flag), or that polled
+  // several addresses in turn (atomics that happen to add zero), is no wait that gave up.
+  const std::uint64_t polls = s.unchanged - s.budget_from;
+  if (budget_work_ > polls / 8 || budget_mixed_) return;
   const PollSlot& slot = s.slots[s.last];
   Diagnostic d = thread_diagnostic(
       DiagnosticKind::spin_wait_stalled, t,
@@ -213,5 +220,12 @@ void BlockRun::spin_deadlock(SimThread& t, const SpinState& s) {
   });
   fail(std::move(d));
 }
+
+// The sizes the hooks poll (sim/instrument/access_hooks.cpp).
+template void BlockRun::poll_seen_slow<1>(const volatile void*, std::uint64_t, const void*);
+template void BlockRun::poll_seen_slow<2>(const volatile void*, std::uint64_t, const void*);
+template void BlockRun::poll_seen_slow<4>(const volatile void*, std::uint64_t, const void*);
+template void BlockRun::poll_seen_slow<8>(const volatile void*, std::uint64_t, const void*);
+template void BlockRun::poll_seen_slow<16>(const volatile void*, std::uint64_t, const void*);
 
 }  // namespace cusim::sim

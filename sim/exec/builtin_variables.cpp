@@ -17,5 +17,6 @@ namespace cusim::sim::running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;
 constinit thread_local AccessGate* gate = nullptr;
+constinit thread_local std::uint64_t* last_word_accesses = nullptr;
 constinit thread_local const ObserverList* observers = nullptr;
 }  // namespace cusim::sim::running

@@ -75,7 +75,13 @@ bool GridResidency::take(std::uint64_t* block) {
   }
   std::lock_guard<std::mutex> lock(m_);
   if (plan_.cancelled.load(std::memory_order_relaxed) || !startable()) return false;
-  const std::uint64_t i = next_.load();
+  // A worker that saw no stall yet may take a block by the path above meanwhile: the index is
+  // claimed atomically here too.
+  const std::uint64_t i = next_.fetch_add(1);
+  if (i >= plan_.blocks) {
+    next_.fetch_sub(1);
+    return false;
+  }
   if (ascending_) {
     while (started_[low_ >> 6] >> (low_ & 63) & 1) ++low_;
     started_[low_ >> 6] |= std::uint64_t(1) << (low_ & 63);
@@ -83,7 +89,6 @@ bool GridResidency::take(std::uint64_t* block) {
   } else {
     *block = permuted_ ? order(i) : i;
   }
-  next_.store(i + 1);
   return true;
 }
 
@@ -119,6 +124,8 @@ void GridResidency::maybe_spawn_helper() {
 
 void GridResidency::start_ascending() {
   stalling_.store(true, std::memory_order_release);
+  // Permuted only with one worker, which is the thread stalling here: no block is being taken by
+  // the lock-free path of take() meanwhile, so the started set is exact.
   if (!permuted_ || plan_.blocks > kMaxAscendingBlocks) return;
   started_.assign((plan_.blocks + 63) / 64, 0);
   for (std::uint64_t i = 0, n = next_.load(); i < n; ++i) {

@@ -42,11 +42,25 @@ template <unsigned Flags>
   return v;
 }
 
-// Checks an access before it happens; true when it is to device or shared memory.
-template <unsigned Flags>
+bool readable_unchecked(std::uintptr_t a, std::size_t n);
+
+// An access of device or shared memory, other than a poll, by kernel code of a block whose spinner
+// has the last word and whose accesses no checker sees (block_spin_waits.cpp).
+[[gnu::noinline]] void count_unchecked_work(const volatile void* p, std::size_t size) {
+  BlockRun* const block = BlockRun::current();
+  if (!running::thread || !block || block->has_gate()) return;  // engine code, checks paused
+  if (readable_unchecked(reinterpret_cast<std::uintptr_t>(p), size)) ++*running::last_word_accesses;
+}
+
+// Checks an access before it happens; true when it is to device or shared memory. Poll: on_poll's
+// own call, which is not counted as work done while a spinner has the last word.
+template <unsigned Flags, bool Poll = false>
 [[gnu::always_inline]] inline bool on_access(const volatile void* p, std::size_t size, const void* pc) {
   AccessGate* const gate = running::gate;
-  if (__builtin_expect(gate == nullptr, 1)) return false;
+  if (__builtin_expect(gate == nullptr, 1)) {
+    if (!Poll && __builtin_expect(running::last_word_accesses != nullptr, 0)) count_unchecked_work(p, size);
+    return false;
+  }
   SimThread* t = running::thread;
   if (!t) return false;
   check::BlockChecker* const c = checker(gate);
@@ -60,6 +74,7 @@ template <unsigned Flags>
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
     case check::BlockChecker::Verdict::device:
+      if (!Poll && __builtin_expect(running::last_word_accesses != nullptr, 0)) ++*running::last_word_accesses;
       if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
       return true;
     case check::BlockChecker::Verdict::fatal:
@@ -93,15 +108,15 @@ bool readable_unchecked(std::uintptr_t a, std::size_t n) {
 }
 
 // What on_poll did with an access: nothing (not kernel code's, or memory no spin can wait on),
-// booked it as a poll, or booked it and had it checked.
+// or let it through, checked or not.
 enum class Polled : std::uint8_t { no, unchecked, checked };
 
-// A poll (a volatile read or an atomic): the engine may first let other threads run, if this
-// thread keeps polling memory that nobody changes (sim/exec/block_spin_waits.cpp); then the access
-// is checked, and the engine books what it is about to see. Polls are followed with the checks off
-// too: a spin that cannot end must not hang the host.
-template <unsigned Flags>
-[[gnu::always_inline]] inline Polled on_poll(const volatile void* p, std::size_t size, const void* pc) {
+// A possible poll (a volatile read or an atomic): the engine may first let other threads run, if
+// this thread keeps polling memory that nobody changes (sim/exec/block_spin_waits.cpp); then the
+// access is checked. Polls are followed with the checks off too: a spin that cannot end must not
+// hang the host. The caller then books what the thread saw (seen()), if the access was a poll.
+template <unsigned Flags, std::size_t Size>
+[[gnu::always_inline]] inline Polled on_poll(const volatile void* p, const void* pc) {
   if (__builtin_expect(running::thread == nullptr, 1)) return Polled::no;
   AccessGate* const gate = running::gate;
   BlockRun* const block = BlockRun::current();
@@ -109,42 +124,43 @@ template <unsigned Flags>
   if (!gate && block->has_gate()) return Polled::no;
   running::gate = nullptr;  // engine code, which may switch to other threads and back
   block->poll_begin();
-  if (gate) {
-    running::gate = gate;
-    if (!on_access<Flags>(p, size, pc)) return Polled::no;
-    running::gate = nullptr;
-  } else if (!readable_unchecked(reinterpret_cast<std::uintptr_t>(p), size)) {
-    return Polled::no;
-  }
-  block->poll_seen(p, size, pc);
   running::gate = gate;
-  return gate ? Polled::checked : Polled::unchecked;
+  if (gate) return on_access<Flags, true>(p, Size, pc) ? Polled::checked : Polled::no;
+  return readable_unchecked(reinterpret_cast<std::uintptr_t>(p), Size) ? Polled::unchecked : Polled::no;
 }
 
-// After an atomic that on_poll booked: acquiring what the atomics it follows released (when
-// checked), and the engine books what the thread left there.
-[[gnu::noinline]] void after_polled_atomic(const volatile void* p, Polled polled) {
-  if (polled == Polled::checked) after_atomic(p);
+// The poll that on_poll let through saw `value` at p.
+template <std::size_t Size>
+[[gnu::always_inline]] inline void seen(const volatile void* p, std::uint64_t value, const void* pc) {
   AccessGate* const gate = running::gate;
   running::gate = nullptr;
-  BlockRun::current()->poll_done(p);
+  BlockRun::current()->poll_seen<Size>(p, value, pc);
   running::gate = gate;
+}
+
+template <std::size_t Size>
+[[gnu::always_inline]] inline void on_volatile_read(const volatile void* p, const void* pc) {
+  if (on_poll<kRead, Size>(p, pc) == Polled::no) return;
+  std::uint64_t value = 0;
+  __builtin_memcpy(&value, const_cast<const void*>(static_cast<const volatile void*>(p)), Size < 8 ? Size : 8);
+  seen<Size>(p, value, pc);
 }
 
 // An atomic: checked (and, if it releases, released) before, performed, then acquiring what the
-// atomics it follows released: `perform` does the operation and returns its result.
-template <unsigned Flags, class Perform>
-[[gnu::always_inline]] inline auto on_atomic(const volatile void* p, std::size_t size, const void* pc, Perform perform) {
-  const Polled polled = on_poll<Flags>(p, size, pc);
-  if (polled == Polled::no) return perform();
-  if constexpr (std::is_void_v<decltype(perform())>) {
-    perform();
-    after_polled_atomic(p, polled);
-  } else {
-    const auto result = perform();
-    after_polled_atomic(p, polled);
-    return result;
-  }
+// atomics it follows released: `perform` does the operation and returns its result. An atomic
+// that leaves memory as it found it (a load, an add of 0, a failed compare-and-swap, an exchange
+// of the same value) is a poll: `polled(result, &value)` says whether it was one, and what it saw.
+// One that changes memory is no wait, and, while a spinner has the last word, work.
+template <unsigned Flags, std::size_t Size, class Perform, class PollOf>
+[[gnu::always_inline]] inline auto on_atomic(const volatile void* p, const void* pc, Perform perform, PollOf polled) {
+  const Polled checked = on_poll<Flags, Size>(p, pc);
+  if (checked == Polled::no) return perform();
+  const auto result = perform();
+  if (checked == Polled::checked) after_atomic(p);
+  std::uint64_t value = 0;
+  if (polled(result, &value)) seen<Size>(p, value, pc);
+  else if (__builtin_expect(running::last_word_accesses != nullptr, 0)) ++*running::last_word_accesses;
+  return result;
 }
 
 }  // namespace
@@ -152,7 +168,7 @@ template <unsigned Flags, class Perform>
 }  // namespace cusim::sim
 
 using cusim::sim::on_access;
-using cusim::sim::on_poll;
+using cusim::sim::on_volatile_read;
 using cusim::sim::on_atomic;
 using cusim::sim::kAtomic;
 using cusim::sim::kRead;
@@ -178,7 +194,7 @@ void __tsan_vptr_read(void**) {}
   void __tsan_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }                            \
   void __tsan_unaligned_read##N(void* p) { on_access<kRead | kUnaligned>(p, N, CUSIM_PC); }       \
   void __tsan_unaligned_write##N(void* p) { on_access<kWrite | kUnaligned>(p, N, CUSIM_PC); }     \
-  void __tsan_volatile_read##N(void* p) { on_poll<kRead>(p, N, CUSIM_PC); }                       \
+  void __tsan_volatile_read##N(void* p) { on_volatile_read<N>(p, CUSIM_PC); }                      \
   void __tsan_volatile_write##N(void* p) { on_access<kWrite>(p, N, CUSIM_PC); }
 CUSIM_PLAIN_HOOKS(1)
 CUSIM_PLAIN_HOOKS(2)
@@ -197,44 +213,55 @@ void __tsan_write_range(void* p, unsigned long n) {
 }
 
 // Atomics: checked, performed (sequentially consistent: at least as strong as asked), then
-// acquiring (on_atomic).
-#define CUSIM_ATOMIC(RW, OP) on_atomic<k##RW##_atomic>(a, sizeof(*a), CUSIM_PC, [&] { return OP; })
+// acquiring (on_atomic). POLL: whether the result `r` shows memory left as it was (with the
+// operand `v` and the expected value `e` in scope), and the value seen there.
+#define CUSIM_ATOMIC(RW, OP, POLL, SEEN)                                                                 \
+  on_atomic<k##RW##_atomic, sizeof(*a)>(a, CUSIM_PC, [&] { return OP; }, [&](const auto& r, std::uint64_t* seen) { \
+    (void)r;                                                                                            \
+    if (!(POLL)) return false;                                                                          \
+    *seen = static_cast<std::uint64_t>(SEEN);                                                           \
+    return true;                                                                                        \
+  })
 #define CUSIM_ATOMIC_HOOKS(N, T)                                                                        \
   T __tsan_atomic##N##_load(const volatile T* a, int) {                                                 \
-    return CUSIM_ATOMIC(R, __atomic_load_n(a, __ATOMIC_SEQ_CST));                                       \
+    return CUSIM_ATOMIC(R, __atomic_load_n(a, __ATOMIC_SEQ_CST), true, r);                              \
   }                                                                                                     \
   void __tsan_atomic##N##_store(volatile T* a, T v, int) {                                              \
-    CUSIM_ATOMIC(W, __atomic_store_n(a, v, __ATOMIC_SEQ_CST));                                          \
+    CUSIM_ATOMIC(W, (__atomic_store_n(a, v, __ATOMIC_SEQ_CST), 0), false, 0);                           \
   }                                                                                                     \
   T __tsan_atomic##N##_exchange(volatile T* a, T v, int) {                                              \
-    return CUSIM_ATOMIC(W, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST));                                \
+    return CUSIM_ATOMIC(W, __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST), r == v, r);                     \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_add(volatile T* a, T v, int) {                                             \
-    return CUSIM_ATOMIC(W, __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST));                                 \
+    return CUSIM_ATOMIC(W, __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST), v == 0, r);                      \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_sub(volatile T* a, T v, int) {                                             \
-    return CUSIM_ATOMIC(W, __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST));                                 \
+    return CUSIM_ATOMIC(W, __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST), v == 0, r);                      \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_and(volatile T* a, T v, int) {                                             \
-    return CUSIM_ATOMIC(W, __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST));                                 \
+    return CUSIM_ATOMIC(W, __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST), T(r & v) == r, r);               \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_or(volatile T* a, T v, int) {                                              \
-    return CUSIM_ATOMIC(W, __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST));                                  \
+    return CUSIM_ATOMIC(W, __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST), T(r | v) == r, r);                \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_xor(volatile T* a, T v, int) {                                             \
-    return CUSIM_ATOMIC(W, __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST));                                 \
+    return CUSIM_ATOMIC(W, __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST), v == 0, r);                      \
   }                                                                                                     \
   T __tsan_atomic##N##_fetch_nand(volatile T* a, T v, int) {                                            \
-    return CUSIM_ATOMIC(W, __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST));                                \
+    return CUSIM_ATOMIC(W, __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST), T(~(r & v)) == r, r);           \
   }                                                                                                     \
   bool __tsan_atomic##N##_compare_exchange_strong(volatile T* a, T* expected, T v, int, int) {          \
-    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
+    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST), \
+                        !r || *expected == v, *expected);                                               \
   }                                                                                                     \
   bool __tsan_atomic##N##_compare_exchange_weak(volatile T* a, T* expected, T v, int, int) {            \
-    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
+    return CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST), \
+                        !r || *expected == v, *expected);                                               \
   }                                                                                                     \
   T __tsan_atomic##N##_compare_exchange_val(volatile T* a, T expected, T v, int, int) {                 \
-    CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)); \
+    const T wanted = expected;                                                                          \
+    CUSIM_ATOMIC(W, __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST), \
+                 !r || wanted == v, expected);                                                          \
     return expected;                                                                                    \
   }
 CUSIM_ATOMIC_HOOKS(8, std::uint8_t)

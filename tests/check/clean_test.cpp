@@ -916,3 +916,51 @@ TEST_CASE("clean: a software grid barrier over co-resident blocks") {
     return e;
   });
 }
+
+// An early-exit search that checks a flag (atomically) on every step of real work: once the other
+// threads are done, each thread polls a flag nobody will raise, yet it is no wait, and finishing
+// its scan is no spin that gave up.
+__global__ void search_with_found_flag(const int* data, int per_thread, int key, int* found, int* where) {
+  const int begin = static_cast<int>(threadIdx.x) * per_thread;
+  for (int i = begin; i < begin + per_thread && atomicAdd(found, 0) == 0; ++i)
+    if (data[i] == key) {
+      atomicExch(where, i);
+      atomicExch(found, 1);
+    }
+}
+
+TEST_CASE("clean: an early-exit search polling a found flag, the key absent") {
+  expect_clean_everywhere([] {
+    const int per_thread = 3000, n = 32 * per_thread;
+    std::vector<int> host(n);
+    std::iota(host.begin(), host.end(), 0);
+    DeviceArray<int> data(n, host), found(1), where(1, std::vector<int>{-1});
+    found.zero();
+    const cudaError_t e = launch_sync(search_with_found_flag, dim3(1), dim3(32), data.get(), per_thread, -5,
+                                      found.get(), where.get());
+    CHECK(where.download()[0] == -1);
+    return e;
+  });
+}
+
+// Accumulation by atomics whose addend is zero for some threads: to the simulator these are polls
+// of memory that does not change, alternating between two addresses, in a loop that ends by
+// itself. No wait, and none that gave up.
+__global__ void accumulate_with_zero_addends(int* a, int* b, const int* weights) {
+  const int w = weights[threadIdx.x];
+  for (int i = 0; i < 500; ++i) {
+    atomicAdd(a, w);
+    atomicAdd(b, w);
+  }
+}
+
+TEST_CASE("clean: atomic accumulation where some addends are zero") {
+  expect_clean_everywhere([] {
+    DeviceArray<int> a(1), b(1), weights(2, std::vector<int>{0, 0});
+    a.zero();
+    b.zero();
+    const cudaError_t e = launch_sync(accumulate_with_zero_addends, dim3(1), dim3(2), a.get(), b.get(), weights.get());
+    CHECK(a.download()[0] == 0);
+    return e;
+  });
+}
