@@ -53,9 +53,10 @@ namespace running {
 // every intrinsic, so they are plain thread-locals, inlined into the callers.
 CUSIM_EXECUTABLE_TLS extern constinit thread_local BlockRun* block;
 CUSIM_EXECUTABLE_TLS extern constinit thread_local SimThread* thread;
-// While a spinner of the running block has the last word (block_spin_waits.cpp): where the access
-// hooks count the block's accesses of device and shared memory other than polls. A loop that
-// makes none between its polls only waits; one that makes some does work.
+// While a spinner of the running block has the last word and no checker sees the block's accesses
+// (block_spin_waits.cpp): where the access hooks count its accesses of device and shared memory
+// other than polls. A loop that makes none between its polls only waits; one that makes some does
+// work. (With a checker, an observer of the accesses counts them, off the hooks' common path.)
 CUSIM_EXECUTABLE_TLS extern constinit thread_local std::uint64_t* last_word_accesses;
 }  // namespace running
 
@@ -332,7 +333,25 @@ class BlockRun {
   std::uint64_t serial_ = 0;             // numbers this OS thread's block runs
   SimThread* budget_ = nullptr;          // the spinner that has the last word, if any
   std::chrono::steady_clock::time_point budget_start_;  // when it got it
-  std::uint64_t budget_work_ = 0;        // accesses other than polls since (running::last_word_accesses)
+  std::uint64_t budget_work_ = 0;        // accesses other than polls since (LastWordWork, last_word_accesses)
+  // Counts, for the last word in a checked block, the accesses of device and shared memory
+  // outside the polled address, as an observer of the block's accesses.
+  class LastWordWork final : public BlockObserver {
+   public:
+    void watch(std::uintptr_t polled, std::size_t size, std::uint64_t* count) {
+      polled_ = polled;
+      size_ = size;
+      count_ = count;
+    }
+    void access(unsigned thread, std::uintptr_t address, std::size_t size, unsigned flags, const void* pc) override;
+
+   private:
+    std::uintptr_t polled_ = 0;
+    std::size_t size_ = 0;
+    std::uint64_t* count_ = nullptr;
+  };
+  LastWordWork last_word_work_;
+  ObserverList last_word_observers_;     // the block's access observers and last_word_work_
   bool budget_mixed_ = false;            // it has since polled another address it polled before
   bool abandoned_ = false;               // the launch ended elsewhere while the block waited
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,

@@ -11,6 +11,7 @@
 
 #include "sim/exec/block_run_internal.hpp"
 #include "sim/exec/grid_residency.hpp"
+#include "sim/memory/device_heap.hpp"
 #include "sim/memory/static_data.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/report/wording.hpp"
@@ -174,7 +175,17 @@ bool BlockRun::keep_spinning() {
     budget_start_ = std::chrono::steady_clock::now();
     budget_work_ = 0;
     budget_mixed_ = false;
-    running::last_word_accesses = &budget_work_;
+    if (gate_) {
+      // Checked: the accesses reach observers only, through the hooks' observed path.
+      const PollSlot& slot = s.slots[s.last];
+      last_word_work_.watch(slot.address, slot.size, &budget_work_);
+      last_word_observers_.clear();
+      for (BlockObserver* o : access_observers_) last_word_observers_.add(o);
+      last_word_observers_.add(&last_word_work_);
+      running::observers = &last_word_observers_;
+    } else {
+      running::last_word_accesses = &budget_work_;
+    }
     make_ready(t);
     return true;
   }
@@ -183,6 +194,14 @@ bool BlockRun::keep_spinning() {
 void BlockRun::end_last_word() {
   budget_ = nullptr;
   running::last_word_accesses = nullptr;
+  running::observers = access_observers_.any() ? &access_observers_ : nullptr;
+}
+
+void BlockRun::LastWordWork::access(unsigned, std::uintptr_t a, std::size_t size, unsigned, const void*) {
+  if (a < polled_ + size_ && polled_ < a + size) return;  // the poll itself
+  const auto shared_lo = reinterpret_cast<std::uintptr_t>(detail::tls_shared_begin);
+  const bool shared = a - shared_lo < reinterpret_cast<std::uintptr_t>(detail::tls_shared_end) - shared_lo;
+  if (shared || DeviceHeap::instance().in_range(reinterpret_cast<const void*>(a)) || static_data().contains(a)) ++*count_;
 }
 
 void BlockRun::note_gave_up(SimThread& t, const SpinState& s) {

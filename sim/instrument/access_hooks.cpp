@@ -45,7 +45,8 @@ template <unsigned Flags>
 bool readable_unchecked(std::uintptr_t a, std::size_t n);
 
 // An access of device or shared memory, other than a poll, by kernel code of a block whose spinner
-// has the last word and whose accesses no checker sees (block_spin_waits.cpp).
+// has the last word and whose accesses no checker sees (block_spin_waits.cpp; with a checker, an
+// observer of the accesses counts them).
 [[gnu::noinline]] void count_unchecked_work(const volatile void* p, std::size_t size) {
   BlockRun* const block = BlockRun::current();
   if (!running::thread || !block || block->has_gate()) return;  // engine code, checks paused
@@ -53,7 +54,7 @@ bool readable_unchecked(std::uintptr_t a, std::size_t n);
 }
 
 // Checks an access before it happens; true when it is to device or shared memory. Poll: on_poll's
-// own call, which is not counted as work done while a spinner has the last word.
+// own call, which is not counted as work done while a spinner has the last word (unchecked).
 template <unsigned Flags, bool Poll = false>
 [[gnu::always_inline]] inline bool on_access(const volatile void* p, std::size_t size, const void* pc) {
   AccessGate* const gate = running::gate;
@@ -74,7 +75,6 @@ template <unsigned Flags, bool Poll = false>
   switch (v) {
     case check::BlockChecker::Verdict::other: return false;
     case check::BlockChecker::Verdict::device:
-      if (!Poll && __builtin_expect(running::last_word_accesses != nullptr, 0)) ++*running::last_word_accesses;
       if (BlockRun::current()->interleaved()) BlockRun::current()->preempt();
       return true;
     case check::BlockChecker::Verdict::fatal:
