@@ -1,12 +1,10 @@
 #include "sim/exec/grid_run.hpp"
 
-#include "sim/exec/grid_residency.hpp"
-
 #include "sim/exec/fault_signals.hpp"
+#include "sim/exec/grid_residency.hpp"
 #include "sim/exec/stack_pool.hpp"
 #include "sim/memory/shared_arena.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
