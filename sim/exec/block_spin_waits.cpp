@@ -165,6 +165,17 @@ bool BlockRun::keep_spinning() {
         ran = false;
         continue;
       }
+      if (wake == GridResidency::Wake::look_again) {
+        // The host and other grids write without telling anyone, and a loop bounded by a clock
+        // must see the time pass: every spinner polls again (64 polls, then it yields).
+        if (wake_changed_spinners()) return true;
+        for (std::uint32_t linear : spinners_) {
+          spin_[linear].unchanged = 0;
+          make_ready(threads_[linear]);
+        }
+        spinners_.clear();
+        return true;
+      }
     }
     // The last word: the lowest spinner polls on alone.
     SimThread& t = threads_[*std::min_element(spinners_.begin(), spinners_.end())];

@@ -168,9 +168,7 @@ GridResidency::Wake GridResidency::stall(std::uint64_t block, bool ran) {
       break;
     }
     if (looked) {
-      // Time to look again at what the block's threads poll: the host and other grids write
-      // without telling anyone.
-      wake = Wake::progress;
+      wake = Wake::look_again;
       break;
     }
     looked = cv_.wait_for(lock, std::chrono::milliseconds(50)) == std::cv_status::timeout;

@@ -11,8 +11,8 @@
 // start, the grid is quiescent: nothing can change memory any more, and the lowest waiting block
 // is given the last word (its spinner polls on alone; a spin that cannot end is then a deadlock),
 // once no other grid runs and a host thread waits for the device (HostWaitsForDevice). A stalled
-// block also looks again at what its threads poll every 50 ms, for writes by the host or by other
-// grids, which wake nobody.
+// block also lets its spinners poll again every 50 ms: the host and other grids write without
+// waking anyone, and a loop bounded by a clock must see the time pass.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -43,6 +43,8 @@ class GridResidency {
  public:
   enum class Wake : std::uint8_t {
     progress,   // another block stalled or finished: memory may have changed
+    look_again, // a while has passed: the host or another grid may have changed memory, and a
+                // loop bounded by a clock must see the time pass
     last_word,  // the grid is quiescent and this block's spinner polls on alone
     cancelled,  // another block ended the launch
   };

@@ -38,14 +38,13 @@ BlockRun& this_threads_block_run() {
   return run;
 }
 
-// One arena per worker count, kept for the life of the process: launches on different streams
-// may run grids concurrently (with different settings), and a stream's thread may still run one
-// while the program's statics are destroyed.
+// One arena per worker count and per OS thread that runs grids (each stream has its own): grids
+// on different streams run at once, and one whose blocks wait, holding the threads of its arena,
+// must not keep another from entering (a thread that enters an arena of its own always runs that
+// arena's work). Owned by the thread, so an arena goes with its stream's thread.
 tbb::task_arena& arena_for(unsigned workers) {
-  static std::mutex m;
-  static auto* arenas = new std::map<unsigned, std::unique_ptr<tbb::task_arena>>;
-  std::lock_guard<std::mutex> lock(m);
-  auto& arena = (*arenas)[workers];
+  static thread_local std::map<unsigned, std::unique_ptr<tbb::task_arena>> arenas;
+  auto& arena = arenas[workers];
   if (!arena) arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
   return *arena;
 }

@@ -157,6 +157,37 @@ TEST_CASE("two streams with no dependency run concurrently") {
   cudaStreamDestroy(s2);
 }
 
+// Every block of the grid waits (up to `ms`) for *flag; out[block] = 1 if it saw it.
+__global__ void every_block_waits_for_flag(const int* flag, int ms, int* out) {
+  const long long until = now_ns() + 1000000ll * ms;
+  int seen = 0;
+  while (!(seen = load_flag(flag)) && now_ns() < until) {
+  }
+  out[blockIdx.x] = seen;
+}
+
+__global__ void raise_flag_in_last_block(int* flag) {
+  if (blockIdx.x == gridDim.x - 1) store_flag(flag);
+}
+
+// With several workers, a grid whose blocks all wait for another stream's grid: on the simulator
+// they stall, off their workers (sim/exec/grid_residency.hpp), and must neither keep the other
+// grid from running nor be judged stuck while it runs (the spin detector's last word waits for
+// every running grid).
+TEST_CASE("two streams' multi-block grids, with two workers each, run concurrently") {
+  cusim_test::ScopedWorkers two_workers(2);
+  cusim_test::ManagedArray<int> flag{1, 0}, seen{64, -1};
+  cudaStream_t s1, s2;
+  REQUIRE(cudaStreamCreate(&s1) == cudaSuccess);
+  REQUIRE(cudaStreamCreate(&s2) == cudaSuccess);
+  REQUIRE(cusim::launch(every_block_waits_for_flag, dim3(64), dim3(1), 0, s1, flag.get(), 3000, seen.get()) == cudaSuccess);
+  REQUIRE(cusim::launch(raise_flag_in_last_block, dim3(2), dim3(1), 0, s2, flag.get()) == cudaSuccess);
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  for (int b = 0; b < 64; ++b) CHECK(seen[b] == 1);  // B ran while A's blocks waited
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
+
 TEST_CASE("an event dependency orders work across streams") {
   cusim_test::ScopedWorkers one_worker(1);
   Handshake h;
