@@ -10,7 +10,8 @@
 // block may have written what it polls. When every resident block waits and no other block may
 // start, the grid is quiescent: nothing can change memory any more, and the lowest waiting block
 // is given the last word (its spinner polls on alone; a spin that cannot end is then a deadlock),
-// once no other grid runs and a host thread waits for the device (HostWaitsForDevice). A stalled
+// once every other running grid is quiescent too and a host thread waits for the device
+// (HostWaitsForDevice). A stalled
 // block also lets its spinners poll again every 50 ms: the host and other grids write without
 // waking anyone, and a loop bounded by a clock must see the time pass.
 #pragma once
