@@ -353,6 +353,7 @@ class BlockRun {
   LastWordWork last_word_work_;
   ObserverList last_word_observers_;     // the block's access observers and last_word_work_
   bool budget_mixed_ = false;            // it has since polled another address it polled before
+  bool last_word_from_grid_ = false;     // given when the whole grid waited (not shared memory only)
   bool abandoned_ = false;               // the launch ended elsewhere while the block waited
   // Runners outlive blocks: one with nothing left to start parks, and the next runner needed,
   // in this block or a later one, resumes it, so fibers are made once per OS thread, not once

@@ -155,8 +155,10 @@ bool BlockRun::keep_spinning() {
     if (wake_changed_spinners()) return true;
     // Nothing any spinner polls has changed, and no thread of the block can run. Another block
     // may still change global memory; shared memory only this block's threads can.
+    last_word_from_grid_ = false;
     if (plan_->residency && !spinners_poll_shared_only()) {
       const GridResidency::Wake wake = plan_->residency->stall(block_linear_, ran);
+      last_word_from_grid_ = wake == GridResidency::Wake::last_word;
       if (wake == GridResidency::Wake::cancelled) {
         abandoned_ = true;
         return false;
@@ -235,7 +237,7 @@ void BlockRun::note_gave_up(SimThread& t, const SpinState& s) {
 void BlockRun::spin_deadlock(SimThread& t, const SpinState& s) {
   const PollSlot& slot = s.slots[s.last];
   std::string message = "a thread spins on a value that no thread which can still run will change";
-  if (plan_->residency) {
+  if (last_word_from_grid_) {
     const std::string others = plan_->residency->describe_others();
     if (!others.empty()) message += " (" + others + ")";
   }

@@ -194,7 +194,9 @@ void GridResidency::join_helpers() {
 
 std::string GridResidency::describe_others() const {
   std::lock_guard<std::mutex> lock(m_);
-  const std::uint64_t waiting = stalled_blocks_.size();
+  // Every other started block waited when this one got the last word (some may be polling again
+  // for a moment, out of the stalled set): count them all, the same in every schedule.
+  const std::uint64_t waiting = live() - 1;
   const std::uint64_t unstarted = plan_.blocks - next_.load();
   std::string s;
   if (waiting) s += std::to_string(waiting) + (waiting == 1 ? " other block of the grid spins" : " other blocks of the grid spin") + " as well";
