@@ -38,9 +38,12 @@ endif()
 # replacement of aggregates: it splits a float4 (int4, double2...) store into aligned scalar
 # stores before the instrumentation sees it, and a 16-byte store at a 4-byte-aligned address,
 # which faults on a GPU, would not be reported. Volatile reads get hooks of their own: with the
-# atomics, they are the polls by which the engine finds threads that spin.
+# atomics, they are the polls by which the engine finds threads that spin. memcpy, memmove and
+# memset are calls, never expanded inline where the instrumentation does not see them (a 64-byte
+# memcpy becomes vector moves after it ran), and the calls go to cusim's checked copies
+# (runtime/cusim/detail/checked_memory_functions.hpp); __builtin_memcpy stays a builtin.
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
-    -fno-tree-sra --param=tsan-distinguish-volatile=1)
+    -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
 set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)

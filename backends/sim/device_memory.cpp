@@ -238,12 +238,19 @@ void explain_checked_access(sim::Diagnostic& d) {
     d.message += " (byte " + std::to_string(d.address - a->begin) + " of " + describe(*a) +
                  (a->freed ? ", which was freed)" : ")");
     add_history(d, *a);
-  } else if (a && d.address >= a->end()) {
-    d.message += " (" + std::to_string(d.address - a->end()) + " bytes past the end of " + describe(*a) + ")";
-    add_history(d, *a);
-  } else if (a) {
-    d.message += " (" + std::to_string(a->begin - d.address) + " bytes before " + describe(*a) + ")";
-    add_history(d, *a);
+    return;
+  }
+  // Outside every allocation's bytes: the nearer of the allocation below (an overrun: an
+  // allocation that fills its span puts its first byte past the end in the next span's guard)
+  // and the one whose span holds the address (an underrun); an overrun on a tie.
+  const auto below = a && d.address >= a->end() ? a : heap().preceding(p);
+  const auto above = a && d.address < a->begin ? a : std::nullopt;
+  if (below && d.address >= below->end() && (!above || d.address - below->end() <= above->begin - d.address)) {
+    d.message += " (" + std::to_string(d.address - below->end()) + " bytes past the end of " + describe(*below) + ")";
+    add_history(d, *below);
+  } else if (above) {
+    d.message += " (" + std::to_string(above->begin - d.address) + " bytes before " + describe(*above) + ")";
+    add_history(d, *above);
   } else {
     d.message += " (device memory that holds no allocation)";
   }

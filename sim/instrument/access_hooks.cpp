@@ -163,11 +163,19 @@ template <unsigned Flags, std::size_t Size, class Perform, class PollOf>
   return result;
 }
 
+// A copy of n bytes, checked as the range it reads, then the range it writes.
+[[gnu::always_inline]] inline void on_copy(void* dst, const void* src, std::size_t n, const void* pc) {
+  if (!n) return;
+  on_access<kRead | kUnaligned>(src, n, pc);
+  on_access<kWrite | kUnaligned>(dst, n, pc);
+}
+
 }  // namespace
 
 }  // namespace cusim::sim
 
 using cusim::sim::on_access;
+using cusim::sim::on_copy;
 using cusim::sim::on_volatile_read;
 using cusim::sim::on_atomic;
 using cusim::sim::kAtomic;
@@ -210,6 +218,23 @@ void __tsan_read_range(void* p, unsigned long n) {
 }
 void __tsan_write_range(void* p, unsigned long n) {
   if (n) on_access<kWrite | kUnaligned>(p, n, CUSIM_PC);
+}
+
+// The checked build's memcpy, memmove and memset (runtime/cusim/detail/checked_memory_functions.hpp
+// renames the calls of instrumented code to these): the bytes read, then the bytes written, are
+// checked as one access each at the caller's line, with no alignment of their own, then the C
+// library does the work (this file is not instrumented: __builtin_memcpy is the library's).
+void* __cusim_memcpy(void* dst, const void* src, unsigned long n) {
+  on_copy(dst, src, n, CUSIM_PC);
+  return __builtin_memcpy(dst, src, n);
+}
+void* __cusim_memmove(void* dst, const void* src, unsigned long n) {
+  on_copy(dst, src, n, CUSIM_PC);
+  return __builtin_memmove(dst, src, n);
+}
+void* __cusim_memset(void* dst, int c, unsigned long n) {
+  if (n) on_access<kWrite | kUnaligned>(dst, n, CUSIM_PC);
+  return __builtin_memset(dst, c, n);
 }
 
 // Atomics: checked, performed (sequentially consistent: at least as strong as asked), then

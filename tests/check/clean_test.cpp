@@ -801,6 +801,67 @@ TEST_CASE("clean: packed records copied whole and read by member") {
   });
 }
 
+// ---- copies inside kernels (the neighbours of the memcpy/memset planted bugs) ---------------------
+
+// Rows of a variable width staged in shared memory with memcpy (a length known at run time: the C
+// library's copy, checked as its byte range), cleared first with memset, a barrier between each.
+__global__ void stage_rows_with_memcpy(const float* in, float* out, int width) {
+  CUSIM_SHARED(float, rows, [8 * 32]);
+  const unsigned t = threadIdx.x;
+  memset(rows + 8 * t, 0, 8 * sizeof(float));
+  __syncthreads();
+  memcpy(rows + 8 * t, in + width * (blockIdx.x * blockDim.x + t), width * sizeof(float));
+  __syncthreads();
+  const unsigned mirror = blockDim.x - 1 - t;
+  float s = 0.f;
+  for (int k = 0; k < 8; ++k) s += rows[8 * mirror + k];
+  out[blockIdx.x * blockDim.x + t] = s;
+}
+
+TEST_CASE("clean: rows staged in shared memory with memset and memcpy, read by another thread after a barrier") {
+  expect_clean_everywhere([] {
+    const int width = 6, n = 64;
+    std::vector<float> host(n * width);
+    for (int i = 0; i < n * width; ++i) host[i] = static_cast<float>(i % width);
+    DeviceArray<float> in(n * width, host), out(n);
+    const cudaError_t e = launch_sync(stage_rows_with_memcpy, dim3(2), dim3(32), in.get(), out.get(), width);
+    for (float v : out.download()) CHECK(v == 15.f);
+    return e;
+  });
+}
+
+// Records of 48 bytes copied whole (a struct assignment), then each thread's slice rotated by one
+// record into a second buffer with two memcpy calls.
+struct Reading {
+  double t;
+  float values[9];
+  int sensor;
+};
+__global__ void rotate_readings(const Reading* in, Reading* staged, Reading* out, int* ids, int per_thread) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Reading* mine = staged + i * per_thread;
+  for (int k = 0; k < per_thread; ++k) mine[k] = in[i * per_thread + k];
+  memcpy(out + i * per_thread, mine + 1, (per_thread - 1) * sizeof(Reading));
+  memcpy(out + (i + 1) * per_thread - 1, mine, sizeof(Reading));
+  ids[i] = out[i * per_thread].sensor;
+}
+
+TEST_CASE("clean: struct copies and memcpy within each thread's own slice") {
+  expect_clean_everywhere([] {
+    const int n = 64, per = 3;
+    std::vector<Reading> host(n * per);
+    for (int i = 0; i < n * per; ++i) host[i] = Reading{0.5 * i, {}, i};
+    DeviceArray<Reading> in(n * per, host), staged(n * per), out(n * per);
+    DeviceArray<int> ids(n);
+    const cudaError_t e =
+        launch_sync(rotate_readings, dim3(2), dim3(32), in.get(), staged.get(), out.get(), ids.get(), per);
+    const std::vector<int> got = ids.download();
+    for (int i = 0; i < n; ++i) CHECK(got[i] == i * per + 1);
+    CHECK(out.download()[per - 1].sensor == 0);
+    return e;
+  });
+}
+
 // ---- spin waits that end (the neighbours of tests/check/planted_spinwait_test.cpp) -----------------
 
 // Block 0 waits for data that block 1 publishes (fence, then an atomic flag): the waiter comes

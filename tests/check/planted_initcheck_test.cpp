@@ -117,3 +117,19 @@ TEST_CASE("uninitialized-read: a pipelined loop reads the previous tile at step 
     return launch_sync(pipelined_previous_tile, dim3(1), dim3(64), in.get(), out.get(), 4);
   });
 }
+
+// A record copied with memcpy from a device buffer the host filled only in part (the copy's length
+// is known only at run time: the compiler calls the C library).
+__global__ void copy_records(const double* in, double* out, int n) {
+  if (threadIdx.x == 0) memcpy(out, in, n * sizeof(double));  // @uninit-memcpy
+}
+
+TEST_CASE("uninitialized-read: a memcpy inside a kernel reads what the host never copied") {
+  expect_planted({{"uninitialized-read", "uninit-memcpy", "global"}}, [] {
+    const int n = 24;
+    std::vector<double> host(n, 1.0);
+    DeviceArray<double> in(n), out(n);
+    REQUIRE(cudaMemcpy(in.get(), host.data(), (n - 4) * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess);
+    return launch_sync(copy_records, dim3(1), dim3(32), in.get(), out.get(), n);
+  });
+}

@@ -473,6 +473,87 @@ TEST_CASE("misaligned-access: an int stored at a 2-byte offset of a __device__ a
                  [] { return launch_sync(store_int_at_byte_offset, dim3(1), dim3(32), 2, 7); });
 }
 
+// ---- copies inside kernels: memcpy and memset (CUDA has no device memmove) -------------------------
+// Checked as the byte range each touches, at the kernel's line, whether the compiler expands the
+// copy inline or calls the C library.
+
+// Rows of a variable width gathered with one memcpy each into rows with room for a header word:
+// the length counts that word too, so the last row's copy reads past the end of the input.
+__global__ void copy_rows_with_header(const float* rows, float* out, int width) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  memcpy(out + r * (width + 1), rows + r * width, (width + 1) * sizeof(float));  // @oob-memcpy-rows
+}
+
+TEST_CASE("out-of-bounds: a memcpy whose length counts one element more than the row") {
+  expect_planted({{"out-of-bounds", "oob-memcpy-rows", "global"}}, [] {
+    const int rows = 32, width = 7;
+    DeviceArray<float> in(rows * width, std::vector<float>(rows * width, 1.f)), out(rows * (width + 1));
+    return launch_sync(copy_rows_with_header, dim3(1), dim3(rows), in.get(), out.get(), width);
+  });
+}
+
+// An overrun of an allocation that fills its span to the byte (256 bytes) lands in the span of the
+// allocation made after it: the report still names the allocation it ran past, not the next one.
+__global__ void fill_one_past(float* a, int n) {
+  const int i = threadIdx.x;
+  if (i <= n) a[i] = 1.f;
+}
+
+#if CUSIM_SIMULATOR  // the report's text
+TEST_CASE("out-of-bounds: an overrun of a 256-byte allocation is described from that allocation") {
+  for (const int use_memcpy : {0, 1}) {
+    CAPTURE(use_memcpy);
+    std::vector<cusim::Finding> found;
+    {
+      DeviceArray<float> first(64), second(64);
+      first.zero();
+      cusim::clear_findings();
+      if (use_memcpy) launch_sync(copy_rows_with_header, dim3(1), dim3(1), first.get(), second.get(), 64);
+      else launch_sync(fill_one_past, dim3(1), dim3(65), first.get(), 64);
+      found = cusim::take_findings();
+    }
+    check_test::reset_device();
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].kind == "out-of-bounds");
+    CHECK_MESSAGE(found[0].text.find("(0 bytes past the end of the 256-byte allocation") != std::string::npos,
+                  found[0].text);
+  }
+}
+#endif
+
+// Thread 0 clears the last 16-float slice of a shared tile, sized as 16 doubles: past the tile.
+__global__ void clear_tile_slices(float* out) {
+  CUSIM_SHARED(float, tile, [16 * 32]);
+  const unsigned t = threadIdx.x;
+  if (t == 0) memset(tile + 16 * 31, 0, 16 * sizeof(double));  // @oob-memset-shared
+  __syncthreads();
+  out[t] = 1.f;
+}
+
+TEST_CASE("out-of-bounds: a memset of a shared tile's slice sized in doubles") {
+  expect_planted({{"out-of-bounds", "oob-memset-shared", "shared"}}, [] {
+    DeviceArray<float> out(32);
+    return launch_sync(clear_tile_slices, dim3(1), dim3(32), out.get());
+  });
+}
+
+// A ring buffer refilled with memcpy from a staging buffer freed before the launch.
+__global__ void refill_from(const int* staging, int* ring, int n) {
+  if (threadIdx.x == 0) memcpy(ring, staging, n * sizeof(int));  // @uaf-memcpy
+}
+
+TEST_CASE("use-after-free: a memcpy from a staging buffer freed before the launch") {
+  expect_planted({{"use-after-free", "uaf-memcpy", "global"}}, [] {
+    const int n = 40;
+    int* staging = nullptr;
+    REQUIRE(cudaMalloc(&staging, n * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaMemset(staging, 0, n * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaFree(staging) == cudaSuccess);
+    DeviceArray<int> ring(n);
+    return launch_sync(refill_from, dim3(1), dim3(32), staging, ring.get(), n);
+  });
+}
+
 // ---- device-side launches ----------------------------------------------------------------------
 // cusim does not simulate dynamic parallelism: a launch from kernel code is one clear finding at
 // the launch, in the checked build as in the fast one (not a wild access inside the launch's own

@@ -456,3 +456,55 @@ TEST_CASE("planted race-raw: a read of one half is not forgotten when its thread
     return launch_sync(halves_read_then_written, dim3(1), dim3(64), in.get(), out.get());
   });
 }
+
+// ---- copies inside kernels -----------------------------------------------------------------------
+// A memcpy or memset races as the bytes it touches, at the kernel's line, whether the compiler
+// expands it inline or calls the C library (a length known only at run time).
+
+// Each thread copies `len` floats of the input into the shared tile from 4 * t on: with len 8, the
+// slices of neighbouring threads overlap by half.
+__global__ void overlapping_slices(const float* in, float* out, int len) {
+  CUSIM_SHARED(float, tile, [4 * 64 + 8]);
+  const unsigned t = threadIdx.x;
+  memcpy(tile + 4 * t, in + 4 * t, len * sizeof(float));  // @waw-memcpy-slices
+  __syncthreads();
+  out[t] = tile[4 * t];
+}
+
+TEST_CASE("race-waw: memcpy slices of a shared tile that overlap their neighbours'") {
+  expect_planted({{"race-waw", "waw-memcpy-slices", "shared", "waw-memcpy-slices"}}, [] {
+    DeviceArray<float> in(4 * 64 + 8, std::vector<float>(4 * 64 + 8, 1.f)), out(64);
+    return launch_sync(overlapping_slices, dim3(1), dim3(64), in.get(), out.get(), 8);
+  });
+}
+
+// The block's results staged in shared memory and written out by thread 0 with one memcpy, with no
+// barrier after the other threads' stores (the tile was cleared, and a barrier passed, before).
+__global__ void stage_and_flush(const int* in, int* out, int n) {
+  CUSIM_SHARED(int, staged, [64]);
+  const unsigned t = threadIdx.x;
+  staged[t] = 0;
+  __syncthreads();
+  staged[t] = in[t] * 2;  // @raw-staged-store
+  // missing __syncthreads()
+  if (t == 0) memcpy(out, staged, n * sizeof(int));  // @raw-memcpy-flush
+}
+
+TEST_CASE("race-raw: thread 0 flushes a shared tile with memcpy before the others' stores are ordered") {
+  expect_planted({{"race-raw", "raw-memcpy-flush", "shared", "raw-staged-store"}}, [] {
+    DeviceArray<int> in(64, std::vector<int>(64, 3)), out(64);
+    return launch_sync(stage_and_flush, dim3(1), dim3(64), in.get(), out.get(), 64);
+  });
+}
+
+// Two blocks clear overlapping halves of one global buffer with memset.
+__global__ void clear_overlapping(unsigned char* buf, int bytes) {
+  if (threadIdx.x == 0) memset(buf + blockIdx.x * (bytes / 2), 0, bytes);  // @waw-memset-blocks
+}
+
+TEST_CASE("race-waw: two blocks memset overlapping halves of a global buffer") {
+  expect_planted({{"race-waw", "waw-memset-blocks", "global", "waw-memset-blocks"}}, [] {
+    DeviceArray<unsigned char> buf(96);
+    return launch_sync(clear_overlapping, dim3(2), dim3(32), buf.get(), 64);
+  });
+}

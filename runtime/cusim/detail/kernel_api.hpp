@@ -10,6 +10,7 @@
 #include <source_location>
 #include <type_traits>
 
+#include "cusim/detail/checked_memory_functions.hpp"
 #include "cusim/detail/sim_abi.hpp"
 #include "cusim/detail/types.hpp"
 
@@ -189,13 +190,13 @@ unsigned long long to_lane_bits(T v) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8,
                 "warp shuffles move values of at most 8 bytes, as in CUDA");
   unsigned long long bits = 0;
-  std::memcpy(&bits, &v, sizeof(T));
+  __builtin_memcpy(&bits, &v, sizeof(T));  // a builtin in the checked build too
   return bits;
 }
 template <class T>
 T from_lane_bits(unsigned long long bits) {
   T v;
-  std::memcpy(&v, &bits, sizeof(T));
+  __builtin_memcpy(&v, &bits, sizeof(T));
   return v;
 }
 }  // namespace cusim::detail
@@ -306,10 +307,10 @@ T atomic_update_float(T* address, Op op) {
   Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);
   for (bool first = true;; first = false) {
     T old_value, new_value;
-    std::memcpy(&old_value, &old, sizeof(T));
+    __builtin_memcpy(&old_value, &old, sizeof(T));
     new_value = op(old_value);
     Bits desired;
-    std::memcpy(&desired, &new_value, sizeof(T));
+    __builtin_memcpy(&desired, &new_value, sizeof(T));
     if (first ? __atomic_compare_exchange_n(bits, &old, desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
               : compare_exchange_retry(bits, &old, desired))
       return old_value;
