@@ -41,9 +41,13 @@ endif()
 # atomics, they are the polls by which the engine finds threads that spin. memcpy, memmove and
 # memset are calls, never expanded inline where the instrumentation does not see them (a 64-byte
 # memcpy becomes vector moves after it ran), and the calls go to cusim's checked copies
-# (runtime/cusim/detail/checked_memory_functions.hpp); __builtin_memcpy stays a builtin.
+# (runtime/cusim/detail/checked_memory_functions.hpp); __builtin_memcpy stays a builtin. No identical
+# code folding: two kernels (or a kernel and the device function that is its only statement) that
+# compile to the same code would be folded into one, and a finding in the one folded away would be
+# named at the declaration line of the other.
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
-    -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset)
+    -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset
+    -fno-ipa-icf)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
 set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)

@@ -66,6 +66,17 @@ SourceSite code_site(const void* pc) {
 }
 
 namespace {
+// Code inlined from a header of cusim (its CUDA API) or of the compiler's and the system's
+// libraries (std::max, std::swap...): an access made there is reported at the program's line
+// that called it, as the statement the program wrote.
+bool library_header(const char* file) {
+  for (const char* dir : {"/runtime/cusim/", "/runtime/toolkit/", "/include/cusim/", "/include/c++/"})
+    if (std::strstr(file, dir)) return true;
+  for (const char* root : {"/usr/include/", "/usr/lib/gcc/"})
+    if (std::strncmp(file, root, std::strlen(root)) == 0) return true;
+  return false;
+}
+
 SourceSite site_of_pc(std::uintptr_t pc) {
   SourceSite site;
 #if CUSIM_HAVE_LIBBACKTRACE
@@ -76,7 +87,7 @@ SourceSite site_of_pc(std::uintptr_t pc) {
     int line = 0;
     const char* function = nullptr;
   } found;
-  // Frames from the innermost out (inlined calls first): the first one outside cusim's own
+  // Frames from the innermost out (inlined calls first): the first one outside the libraries'
   // headers is the line the program wrote.
   backtrace_pcinfo(
       state, pc,
@@ -84,8 +95,7 @@ SourceSite site_of_pc(std::uintptr_t pc) {
         auto* f = static_cast<Found*>(data);
         if (!file) return 0;
         *f = Found{file, line, function};
-        const bool ours = std::strstr(file, "/runtime/cusim/") || std::strstr(file, "/include/cusim/");
-        return ours ? 0 : 1;
+        return library_header(file) ? 0 : 1;
       },
       [](void*, const char*, int) {}, &found);
   if (!found.file) return site;

@@ -4,6 +4,7 @@
 // with memcheck off.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cusim/cusim.hpp>
 #include <numeric>
@@ -397,6 +398,63 @@ TEST_CASE("planted out-of-bounds: an atomic as a kernel's last statement is name
     DeviceArray<int> k(64, keys), bins(8);
     bins.zero();
     return launch_sync(histogram_key_past_last_bin, dim3(1), dim3(64), k.get(), bins.get());
+  });
+}
+
+// ---- the line of the statement, in the optimised checked build ------------------------------------
+// Kernels whose optimised code once carried another line: identical code folded into one function
+// (the body's lines were replaced by the declaration's line of the kernel kept), and accesses made
+// inside an inlined library function (named at the library header's line).
+
+// compute-sanitizer's memcheck demo: a kernel whose only statement calls a device function that
+// stores where it must not; after inlining, the kernel and the device function are identical code.
+__device__ void store_past_end(int* data) {
+  data[64] = 42;  // @line-inlined-store
+}
+__global__ void calls_store_past_end(int* data) {
+  store_past_end(data);
+}
+
+TEST_CASE("out-of-bounds: a store in a device function that is the kernel's only statement") {
+  expect_planted({{"out-of-bounds", "line-inlined-store", "global"}}, [] {
+    DeviceArray<int> data(64);
+    return launch_sync(calls_store_past_end, dim3(1), dim3(1), data.get());
+  });
+}
+
+// Two kernels with identical bodies, written twice (say, for two pipelines): the second's finding
+// is at the second's line.
+__global__ void clamp_first_pipeline(float* v, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= n) v[i] = fminf(v[i], 1.f);  // @line-twin-first
+}
+__global__ void clamp_second_pipeline(float* v, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= n) v[i] = fminf(v[i], 1.f);  // @line-twin-second
+}
+
+TEST_CASE("out-of-bounds: the second of two identical kernels is named at its own line") {
+  expect_planted({{"out-of-bounds", "line-twin-second", "global"}}, [] {
+    DeviceArray<float> v(64, std::vector<float>(64, 2.f));
+    return launch_sync(clamp_second_pipeline, dim3(1), dim3(65), v.get(), 64);
+  });
+  expect_planted({{"out-of-bounds", "line-twin-first", "global"}}, [] {
+    DeviceArray<float> v(64, std::vector<float>(64, 2.f));
+    return launch_sync(clamp_first_pipeline, dim3(1), dim3(65), v.get(), 64);
+  });
+}
+
+// The larger of each element and its right neighbour, by std::max, which takes references: the
+// loads happen inside the C++ library's header, and the finding is the kernel's line.
+__global__ void max_with_right_neighbour(const int* in, int* out) {
+  const int i = threadIdx.x;
+  out[i] = std::max(in[i], in[i + 1]);  // @line-std-max
+}
+
+TEST_CASE("out-of-bounds: a read made inside std::max is named at the kernel's line") {
+  expect_planted({{"out-of-bounds", "line-std-max", "global"}}, [] {
+    DeviceArray<int> in(64, std::vector<int>(64, 1)), out(64);
+    return launch_sync(max_with_right_neighbour, dim3(1), dim3(64), in.get(), out.get());
   });
 }
 
