@@ -267,10 +267,31 @@ BlockChecker::Verdict BlockChecker::not_addressable(const Current& c, std::size_
 }
 
 BlockChecker::Verdict BlockChecker::misaligned(const Current& c, std::size_t size) {
+  return misaligned(c, std::to_string(size) + " bytes of " + describe(c), size);
+}
+
+BlockChecker::Verdict BlockChecker::misaligned(const Current& c, const std::string& what, std::size_t align) {
   fatal_ = memory_fault(DiagnosticKind::misaligned_access, c.space, c.address,
-                        std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " + describe(c) +
-                            " is not aligned to " + std::to_string(size) + " bytes");
+                        std::string(access_word(c.flags)) + " of " + what + " is not aligned to " +
+                            std::to_string(align) + " bytes");
   return Verdict::fatal;
+}
+
+BlockChecker::Verdict BlockChecker::misaligned_typed(unsigned thread, std::uintptr_t a, unsigned flags,
+                                                     const std::string& type, std::size_t align, const void* pc) {
+  if (!(checks_ & check_memcheck) || !(a & (align - 1))) return Verdict::other;
+  MemorySpace space = MemorySpace::none;
+  if (a - heap_base_ < heap_size_ || a - static_base_ < static_size_) space = MemorySpace::global;
+  else if (a - shared_base_ < shared_size_) space = MemorySpace::shared;
+  if (space == MemorySpace::none) return Verdict::other;
+  // "an 'int'", "a 'float4'": the type as the compiler names it ("'const struct float4'"), without
+  // the qualifiers and keywords that say nothing about the access.
+  std::string name = type;
+  for (const char* word : {"const ", "volatile ", "struct ", "class ", "union "})
+    for (std::size_t at; (at = name.find(word)) != std::string::npos;) name.erase(at, std::strlen(word));
+  const bool vowel = name.size() > 1 && std::strchr("aeiou", name[1]);
+  const Current c = current(thread, a, flags, pc, space);
+  return misaligned(c, (vowel ? "an " : "a ") + name + " in " + describe(c), align);
 }
 
 void BlockChecker::uninitialized_read(const Current& c) {

@@ -73,6 +73,12 @@ class BlockChecker final : public AccessGate {
     if (address - static_base_ < static_size_) return static_access(thread, address, size, Flags, pc);
     return other_access(address, size, Flags, pc);
   }
+  // A load or store of a `type` ("'float4'", as the compiler names it) that asks `align` bytes, at an
+  // address that is not a multiple of it: found by the compiler's alignment check (the checked
+  // build's -fsanitize=alignment) before the access, where the type is still known. Fatal under
+  // memcheck in device, shared or static memory, as on a GPU; other memory is access()'s business.
+  Verdict misaligned_typed(unsigned thread, std::uintptr_t address, unsigned flags, const std::string& type,
+                           std::size_t align, const void* pc);
   Diagnostic& fatal() { return fatal_; }
   // After an atomic that access() passed was performed: it acquires what the atomics before it on
   // that address released (fence + atomic, DESIGN §5).
@@ -117,6 +123,7 @@ class BlockChecker final : public AccessGate {
   [[gnu::cold, gnu::noinline]] Verdict not_addressable(const Current& c, std::size_t size, std::uintptr_t granule,
                                                        std::uint8_t missing);
   [[gnu::cold, gnu::noinline]] Verdict misaligned(const Current& c, std::size_t size);
+  Verdict misaligned(const Current& c, const std::string& what, std::size_t align);  // what: "4 bytes of `tile`"
   [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
   template <unsigned Flags>
   [[gnu::always_inline]] void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);

@@ -163,6 +163,41 @@ template <unsigned Flags, std::size_t Size, class Perform, class PollOf>
   return result;
 }
 
+// What the compiler's alignment check (-fsanitize=alignment, UBSan's ABI) knows of a load or store
+// it found misaligned: the type, with its alignment, and whether the access reads or writes.
+struct TypeDescriptor {
+  std::uint16_t kind;  // g++ gives 0xffff (a type it does not describe further) for these checks
+  std::uint16_t info;
+  char name[1];        // "'int'", "'float4'"
+};
+struct TypeMismatch {
+  struct {
+    const char* file;
+    std::uint32_t line, column;
+  } location;
+  const TypeDescriptor* type;
+  unsigned char log_alignment;
+  unsigned char check_kind;  // 0 load, 1 store; others (member access, reference binding...) touch no memory
+};
+
+// A load or store of a type at an address that is not a multiple of the type's alignment, as CUDA
+// defines a misaligned access (a packed member or a memcpy has its own, smaller alignment, and
+// comes with no check). Memory the checker does not own is left to the access's own hook.
+void on_misaligned(const TypeMismatch* m, std::uintptr_t address, const void* pc) {
+  AccessGate* const gate = running::gate;
+  SimThread* t = running::thread;
+  if (!gate || !t || m->check_kind > 1) return;
+  check::BlockChecker* const c = checker(gate);
+  running::gate = nullptr;
+  const auto v = c->misaligned_typed(t->linear, address, m->check_kind ? kWrite : kRead, m->type->name,
+                                     std::size_t{1} << m->log_alignment, pc);
+  if (v != check::BlockChecker::Verdict::fatal) {
+    running::gate = gate;
+    return;
+  }
+  BlockRun::current()->fail_access(c->fatal(), pc);
+}
+
 // A copy of n bytes, checked as the range it reads, then the range it writes.
 [[gnu::always_inline]] inline void on_copy(void* dst, const void* src, std::size_t n, const void* pc) {
   if (!n) return;
@@ -176,6 +211,8 @@ template <unsigned Flags, std::size_t Size, class Perform, class PollOf>
 
 using cusim::sim::on_access;
 using cusim::sim::on_copy;
+using cusim::sim::on_misaligned;
+using cusim::sim::TypeMismatch;
 using cusim::sim::on_volatile_read;
 using cusim::sim::on_atomic;
 using cusim::sim::kAtomic;
@@ -218,6 +255,13 @@ void __tsan_read_range(void* p, unsigned long n) {
 }
 void __tsan_write_range(void* p, unsigned long n) {
   if (n) on_access<kWrite | kUnaligned>(p, n, CUSIM_PC);
+}
+
+// The compiler's alignment check (the checked build's -fsanitize=alignment): recoverable (the
+// default) and aborting (-fno-sanitize-recover) forms alike; outside kernel code, nothing.
+void __ubsan_handle_type_mismatch_v1(TypeMismatch* m, std::uintptr_t address) { on_misaligned(m, address, CUSIM_PC); }
+void __ubsan_handle_type_mismatch_v1_abort(TypeMismatch* m, std::uintptr_t address) {
+  on_misaligned(m, address, CUSIM_PC);
 }
 
 // The checked build's memcpy, memmove and memset (runtime/cusim/detail/checked_memory_functions.hpp

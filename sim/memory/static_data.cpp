@@ -5,6 +5,7 @@
 #include <link.h>
 
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <memory>
 
@@ -41,8 +42,12 @@ bool static_variable_at(std::uintptr_t a, std::string* name, std::uintptr_t* beg
   const ElfW(Sym)* sym = static_cast<const ElfW(Sym)*>(entry);
   const auto first = reinterpret_cast<std::uintptr_t>(info.dli_saddr);
   if (!sym->st_size || a - first >= sym->st_size) return false;
+  // Only C++ names are demangled: __cxa_demangle also reads a type's code, and would turn a
+  // variable `x` into "long long".
   int status = 1;
-  std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status), std::free);
+  const bool mangled = std::strncmp(info.dli_sname, "_Z", 2) == 0;
+  std::unique_ptr<char, void (*)(void*)> demangled(
+      mangled ? abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status) : nullptr, std::free);
   *name = status == 0 ? demangled.get() : info.dli_sname;
   *begin = first;
   *size = sym->st_size;

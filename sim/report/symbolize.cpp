@@ -28,6 +28,8 @@ int backtrace_pcinfo(backtrace_state* state, std::uintptr_t pc, backtrace_full_c
 namespace cusim::sim {
 namespace {
 std::string demangle(const char* name) {
+  // Only C++ names: __cxa_demangle also reads a type's code (a C function `f` would be "float").
+  if (std::strncmp(name, "_Z", 2) != 0) return name;
   int status = 0;
   char* demangled = abi::__cxa_demangle(name, nullptr, nullptr, &status);
   std::string out = status == 0 && demangled ? demangled : name;

@@ -612,6 +612,60 @@ TEST_CASE("use-after-free: a memcpy from a staging buffer freed before the launc
   });
 }
 
+// ---- misaligned at an offset the compiler knows -------------------------------------------------
+// g++ compiles a store at a constant misaligned offset as an unaligned access (like a packed
+// member's); the checked build's alignment check (-fsanitize=alignment) still sees the type's
+// alignment, as CUDA does.
+
+// compute-sanitizer's memcheck demo: an int stored one byte into a __device__ int.
+__device__ int x;
+__global__ void store_one_byte_into_device_int() {
+  *(int*)((char*)&x + 1) = 42;  // @misaligned-demo
+}
+
+TEST_CASE("misaligned-access: an int stored one byte into a __device__ int (compute-sanitizer's demo)") {
+  expect_planted({{"misaligned-access", "misaligned-demo", "global"}},
+                 [] { return launch_sync(store_one_byte_into_device_int, dim3(1), dim3(1)); });
+}
+
+// A float4 read 4 bytes into a __device__ array of float4.
+__device__ float4 g_quads[4];
+__global__ void read_quad_at_float_offset(float4* out) {
+  out[threadIdx.x] = *reinterpret_cast<const float4*>(reinterpret_cast<const float*>(g_quads) + 1);  // @misaligned-const-f4
+}
+
+TEST_CASE("misaligned-access: a float4 read 4 bytes into a __device__ float4 array") {
+  expect_planted({{"misaligned-access", "misaligned-const-f4", "global"}}, [] {
+    DeviceArray<float4> out(32);
+    return launch_sync(read_quad_at_float_offset, dim3(1), dim3(32), out.get());
+  });
+}
+
+// A double stored at a 4-byte offset of a cudaMalloc'd double buffer, the offset a constant.
+__global__ void store_double_at_word_offset(double* d) {
+  if (threadIdx.x == 0) *reinterpret_cast<double*>(reinterpret_cast<char*>(d + 2) + 4) = 1.0;  // @misaligned-const-double
+}
+
+TEST_CASE("misaligned-access: a double stored 4 bytes past an element of a double buffer") {
+  expect_planted({{"misaligned-access", "misaligned-const-double", "global"}}, [] {
+    DeviceArray<double> d(8);
+    return launch_sync(store_double_at_word_offset, dim3(1), dim3(32), d.get());
+  });
+}
+
+#if CUSIM_SIMULATOR  // the report's text
+TEST_CASE("misaligned-access: the report names the type and a __device__ variable called x") {
+  cusim::clear_findings();
+  launch_sync(store_one_byte_into_device_int, dim3(1), dim3(1));
+  const std::vector<cusim::Finding> found = cusim::take_findings();
+  check_test::reset_device();
+  REQUIRE(found.size() == 1);
+  CHECK_MESSAGE(found[0].text.find("write of an 'int' in __device__ variable `x` [byte 1 of 4] is not aligned to 4 bytes") !=
+                    std::string::npos,
+                found[0].text);
+}
+#endif
+
 // ---- device-side launches ----------------------------------------------------------------------
 // cusim does not simulate dynamic parallelism: a launch from kernel code is one clear finding at
 // the launch, in the checked build as in the fast one (not a wild access inside the launch's own
