@@ -50,7 +50,7 @@ endif()
 # because it knows the offset (CUDA faults on them; packed members and copies are not checked).
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
     -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset
-    -fno-ipa-icf -fsanitize=alignment)
+    -fno-ipa-icf -fsanitize=alignment -fno-toplevel-reorder)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
 set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)

@@ -13,6 +13,7 @@
 #include "sim/check/sites.hpp"
 #include "sim/check/static_shadow.hpp"
 #include "sim/memory/static_data.hpp"
+#include "sim/memory/static_variables.hpp"
 #include "sim/config/config.hpp"
 #include "sim/memory/device_heap.hpp"
 
@@ -223,6 +224,11 @@ BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_
   if ((checks_ & check_memcheck) && !(flags & kUnaligned) && (size == 2 || size == 4 || size == 8 || size == 16) &&
       (a & (size - 1)))
     return misaligned(c, size);
+  if (checks_ & check_memcheck)
+    if (const StaticVariable* v = static_variable_holding(a)) {
+      if (a + size > v->end()) return past_static_variable(c, size, *v);
+      if ((flags & kWrite) && v->kind == detail::StaticVariableKind::constant) return constant_write(c, size, *v);
+    }
   if (!(checks_ & check_racecheck)) return Verdict::device;
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
   for (std::uintptr_t g = first; g <= last; ++g) {
@@ -263,6 +269,25 @@ BlockChecker::Verdict BlockChecker::not_addressable(const Current& c, std::size_
   }
   fatal_ = memory_fault(kind, c.space, bad,
                         std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " + describe(c));
+  return Verdict::fatal;
+}
+
+// An access that runs past a registered variable's end, into the guard after it.
+BlockChecker::Verdict BlockChecker::past_static_variable(const Current& c, std::size_t size, const StaticVariable& v) {
+  const std::uintptr_t bad = std::max(c.address, v.end());
+  fatal_ = memory_fault(DiagnosticKind::out_of_bounds, c.space, bad,
+                        std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of global memory (" +
+                            std::to_string(bad - v.end()) + " bytes past the end of the " + std::to_string(v.size) +
+                            "-byte " + static_variable_keyword(v.kind) + " variable `" + v.name + "`)");
+  fatal_.groups.push_back(ThreadGroup::note("`" + std::string(v.name) + "` is defined here", SourceSite{v.file, v.line}));
+  return Verdict::fatal;
+}
+
+BlockChecker::Verdict BlockChecker::constant_write(const Current& c, std::size_t size, const StaticVariable& v) {
+  fatal_ = memory_fault(DiagnosticKind::constant_memory_write, c.space, c.address,
+                        std::string(access_word(c.flags)) + " of " + std::to_string(size) + " bytes of " + describe(c) +
+                            ": constant memory is read-only in kernels (a GPU traps; cudaMemcpyToSymbol writes it)");
+  fatal_.groups.push_back(ThreadGroup::note("`" + std::string(v.name) + "` is defined here", SourceSite{v.file, v.line}));
   return Verdict::fatal;
 }
 
@@ -535,7 +560,13 @@ std::string BlockChecker::describe(const Current& c) const {
              below->name + "` (" + std::to_string(below->size) + " bytes)";
     return "shared memory offset " + std::to_string(c.address - shared_base_) + ", before every shared variable";
   }
-  if (c.address - static_base_ < static_size_) return "__device__ variable " + describe_static_address(c.address);
+  if (c.address - static_base_ < static_size_) {
+    const StaticVariable* v = static_variable_holding(c.address);
+    if (v && c.address < v->end())
+      return std::string(static_variable_keyword(v->kind)) + " variable `" + v->name + "` [byte " +
+             std::to_string(c.address - v->begin) + " of " + std::to_string(v->size) + "]";
+    return "__device__ variable " + describe_static_address(c.address);
+  }
   return "global memory";  // the backend names the allocation and the offset (explain_fault_address)
 }
 

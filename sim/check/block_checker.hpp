@@ -25,6 +25,10 @@
 #include "sim/exec/access_gate.hpp"
 #include "sim/report/diagnostic.hpp"
 
+namespace cusim::sim {
+struct StaticVariable;
+}
+
 namespace cusim::sim::check {
 
 class GlobalShadow;
@@ -123,6 +127,8 @@ class BlockChecker final : public AccessGate {
   [[gnu::cold, gnu::noinline]] Verdict not_addressable(const Current& c, std::size_t size, std::uintptr_t granule,
                                                        std::uint8_t missing);
   [[gnu::cold, gnu::noinline]] Verdict misaligned(const Current& c, std::size_t size);
+  [[gnu::cold, gnu::noinline]] Verdict past_static_variable(const Current& c, std::size_t size, const StaticVariable& v);
+  [[gnu::cold, gnu::noinline]] Verdict constant_write(const Current& c, std::size_t size, const StaticVariable& v);
   Verdict misaligned(const Current& c, const std::string& what, std::size_t align);  // what: "4 bytes of `tile`"
   [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
   template <unsigned Flags>

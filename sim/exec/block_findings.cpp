@@ -53,6 +53,7 @@ void BlockRun::fail_access(Diagnostic d, const void* pc) {
   full.space = d.space;
   full.address = d.address;
   full.site = call_site(pc);
+  for (ThreadGroup& g : d.groups) full.groups.push_back(std::move(g));  // the checker's notes
   fail(std::move(full));
 }
 

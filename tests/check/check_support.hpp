@@ -152,7 +152,8 @@ inline cudaError_t kind_error(const std::string& kind) {
   if (kind == "invalid-free") return cudaErrorInvalidValue;
   if (kind == "deadlock") return cudaErrorLaunchTimeout;
   if (kind == "device-side-launch") return cudaErrorNotSupported;
-  if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0) return cudaErrorLaunchFailure;
+  if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0 || kind == "constant-memory-write")
+    return cudaErrorLaunchFailure;
   return cudaSuccess;  // races, uninitialised reads
 }
 

@@ -12,19 +12,21 @@
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
 #include "tools/cusim-translate/shared_decls.hpp"
+#include "tools/cusim-translate/static_variables.hpp"
 
 namespace cusim::translate {
 namespace {
 
 // Walks the whole translation unit, template instantiations included (a launch's default
-// arguments are known only there), and hands what it finds to the two rewriters.
+// arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
     if (v->hasAttr<clang::CUDASharedAttr>() && c_.is_user_file(v->getLocation())) shared_.declaration(v);
+    else if (v->isFileVarDecl()) statics_.declaration(v);
     return true;
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr* r) {
@@ -43,6 +45,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   RewriteContext& c_;
   SharedDeclRewriter shared_;
   LaunchRewriter launches_;
+  StaticVariableRewriter statics_;
 };
 
 std::string absolute(llvm::StringRef path) {

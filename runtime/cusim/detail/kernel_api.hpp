@@ -123,6 +123,18 @@ namespace cusim::detail {
 // a reference at the start of each function that uses it:
 //   __shared__ T g[64];                 ->  extern T g[64]; CUSIM_SHARED_GLOBAL_TAG(g);
 //                                           ... { CUSIM_SHARED_GLOBAL_USE(g); ...
+// A __device__, __constant__ or __managed__ variable defined in a CUDA source goes to a section of
+// its own kind (bss: no initializer; data: one), followed, in the same section, by a guard, and
+// both are registered (sim/memory/static_variables.hpp): an access to the guard is past the
+// variable's end. The checked build keeps definitions in the order written (-fno-toplevel-reorder).
+//   __device__ float g[64];   ->  CUSIM_STATIC_VARIABLE_SECTION(bss) __device__ float g[64];
+//                                 CUSIM_STATIC_VARIABLE(g, bss, device, 12_0, "/path/app.cu", 12)
+#define CUSIM_STATIC_VARIABLE_SECTION(data_or_bss) __attribute__((section("." #data_or_bss ".cusim_static")))
+#define CUSIM_STATIC_VARIABLE(name, data_or_bss, kind, id, file, line)                                    \
+  CUSIM_STATIC_VARIABLE_SECTION(data_or_bss) __attribute__((used)) static char cusim_guard_##id[64];       \
+  static const ::cusim::detail::StaticVariableRegistration cusim_registration_##id(                      \
+      __builtin_addressof(name), sizeof(name), cusim_guard_##id + sizeof(cusim_guard_##id),              \
+      ::cusim::detail::StaticVariableKind::kind, #name, file, line);
 #define CUSIM_SHARED_VAR(name) ::cusim::detail::shared_var<decltype(name), 0>([] { return #name; })
 #define CUSIM_SHARED_VAR_ALIGNED(name, align) ::cusim::detail::shared_var<decltype(name), (align)>([] { return #name; })
 #define CUSIM_SHARED_DYNAMIC(name) ::cusim::detail::shared_dynamic_var<decltype(name)>()

@@ -37,6 +37,16 @@ CUSIM_EXECUTABLE_TLS extern constinit thread_local dim3 tls_grid_dim asm("cusim_
 CUSIM_EXECUTABLE_TLS extern constinit thread_local char* tls_shared_begin asm("cusim_tls_shared_begin");
 CUSIM_EXECUTABLE_TLS extern constinit thread_local char* tls_shared_end asm("cusim_tls_shared_end");
 
+// A __device__, __constant__ or __managed__ variable defined in a CUDA source: the translator
+// puts a guard after it (CUSIM_STATIC_VARIABLE in kernel_api.hpp) and registers both, so that the
+// checkers find accesses past its end and kernels' writes to __constant__ memory
+// (sim/memory/static_variables.hpp).
+enum class StaticVariableKind : unsigned char { device, constant, managed };
+struct StaticVariableRegistration {
+  StaticVariableRegistration(const void* at, std::size_t size, const void* guard_end, StaticVariableKind kind,
+                             const char* name, const char* file, unsigned line);
+};
+
 // A static shared-memory declaration site: its variable's name, size and alignment.
 struct SharedDecl {
   const char* name;
