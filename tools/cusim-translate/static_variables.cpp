@@ -76,8 +76,10 @@ void StaticVariableRewriter::declaration(const clang::VarDecl* v) {
       return;  // the first declarator of a group
     } else if (t.text == ";" && depth == 0) {
       const std::string section = v->hasInit() ? "data" : "bss";
+      // The guard's name depends on the variable alone (a header's rewrite is the same in every
+      // translation unit), and is unique: two variables of one name and line would be one.
       const std::string line = std::to_string(sm.getSpellingLineNumber(v->getLocation()));
-      const std::string id = line + "_" + std::to_string(count_++);
+      const std::string id = v->getNameAsString() + "_" + line;
       c_.edit({file, entry, begin}, 0, "CUSIM_STATIC_VARIABLE_SECTION(" + section + ") ");
       c_.edit({file, entry, t.offset + 1}, 0,
               " CUSIM_STATIC_VARIABLE(" + v->getNameAsString() + ", " + section + ", " + kind + ", " + id + ", " +

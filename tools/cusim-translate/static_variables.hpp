@@ -2,7 +2,7 @@
 // files and registers both, so that the checkers find accesses past a variable's end and kernels'
 // writes to __constant__ memory (runtime/cusim/detail/kernel_api.hpp, CUSIM_STATIC_VARIABLE):
 //   __device__ float g[64];   ->  CUSIM_STATIC_VARIABLE_SECTION(bss) __device__ float g[64];
-//                                 CUSIM_STATIC_VARIABLE(g, bss, device, 12_0, "/path/app.cu", 12)
+//                                 CUSIM_STATIC_VARIABLE(g, bss, device, g_12, "/path/app.cu", 12)
 // (on the same line: the variable and its guard go to one section, in the order written, so the
 // guard follows the variable). Left as written, and unchecked: declarations that are not
 // definitions, variables declared const (read-only data), templates, inline and thread-local
@@ -25,7 +25,6 @@ class StaticVariableRewriter {
  private:
   RewriteContext& c_;
   std::set<Place> done_;  // a header included twice is rewritten once
-  unsigned count_ = 0;
 };
 
 }  // namespace cusim::translate

@@ -128,7 +128,7 @@ namespace cusim::detail {
 // both are registered (sim/memory/static_variables.hpp): an access to the guard is past the
 // variable's end. The checked build keeps definitions in the order written (-fno-toplevel-reorder).
 //   __device__ float g[64];   ->  CUSIM_STATIC_VARIABLE_SECTION(bss) __device__ float g[64];
-//                                 CUSIM_STATIC_VARIABLE(g, bss, device, 12_0, "/path/app.cu", 12)
+//                                 CUSIM_STATIC_VARIABLE(g, bss, device, g_12, "/path/app.cu", 12)
 #define CUSIM_STATIC_VARIABLE_SECTION(data_or_bss) __attribute__((section("." #data_or_bss ".cusim_static")))
 #define CUSIM_STATIC_VARIABLE(name, data_or_bss, kind, id, file, line)                                    \
   CUSIM_STATIC_VARIABLE_SECTION(data_or_bss) __attribute__((used)) static char cusim_guard_##id[64];       \
