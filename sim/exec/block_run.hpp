@@ -206,6 +206,10 @@ class BlockRun {
   [[gnu::noinline]] void exit_while_others_wait(SimThread& t, Warp& w);
   // Suspends the running thread `t`, which waits for `why`, and runs the next ready one.
   void suspend(SimThread& t, ThreadStop why);
+  // Lets others run while the running thread `t` (made ready, or spinning) steps aside for `why`:
+  // threads not started yet first. It comes back in kernel code, checked as it was: the threads
+  // that ran meanwhile may have left the checks paused.
+  void step_aside(SimThread& t, ThreadStop why);
   // Tail: the caller's last act, from kernel code's call of an intrinsic (resume_tail()).
   template <bool Tail = false>
   void dispatch(Context* save);

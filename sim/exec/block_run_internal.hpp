@@ -59,6 +59,15 @@ inline void BlockRun::dispatch(Context* save) {
   else switch_to(save, next.ctx);
 }
 
+inline void BlockRun::step_aside(SimThread& t, ThreadStop why) {
+  AccessGate* const gate = running::gate;
+  if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, why);
+  if (next_start_ < n_) switch_to(&t.ctx, next_runner());
+  else dispatch(&t.ctx);
+  if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
+  running::gate = gate;
+}
+
 inline void BlockRun::suspend(SimThread& t, ThreadStop why) {
   if (__builtin_expect(activemask_waiters_ != 0 || thread_observers_.any(), 0)) return suspend_slow(t, why);
   dispatch(&t.ctx);

@@ -253,17 +253,10 @@ void BlockRun::preempt() {
   if (straight_run_) settle_straight_run(true);
   SimThread& t = *running::thread;
   make_ready(t);
-  // The checker is per OS thread, and the threads that run meanwhile may leave it paused (one
-  // suspended inside a barrier pauses checks while the engine runs): this thread resumes in
-  // kernel code, checked as it was.
-  AccessGate* const gate = running::gate;
-  if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::preempted);
-  // Threads not started yet go first: they too must reach their first access before anyone
-  // goes on, as the lanes of a warp would.
-  if (next_start_ < n_) switch_to(&t.ctx, next_runner());
-  else dispatch(&t.ctx);
-  if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
-  running::gate = gate;
+  // Threads not started yet go first (step_aside): they too must reach their first access before
+  // anyone goes on, as the lanes of a warp would. The checker is per OS thread, and one suspended
+  // inside a barrier pauses checks while the engine runs: this thread resumes checked as it was.
+  step_aside(t, ThreadStop::preempted);
 }
 
 void BlockRun::make_ready_scheduled(std::uint32_t* ids, std::uint32_t count) {

@@ -108,12 +108,7 @@ void BlockRun::spin_yield(SimThread& t) {
   if (straight_run_) settle_straight_run(true);
   t.state = ThreadState::spinning;
   spinners_.push_back(t.linear);
-  AccessGate* const gate = running::gate;
-  if (__builtin_expect(thread_observers_.any(), 0)) observe_stop(t, ThreadStop::spinning);
-  if (next_start_ < n_) switch_to(&t.ctx, next_runner());
-  else dispatch(&t.ctx);
-  if (__builtin_expect(thread_observers_.any(), 0)) observe_run(t.linear);
-  running::gate = gate;
+  step_aside(t, ThreadStop::spinning);
 }
 
 bool BlockRun::wake_changed_spinners() {
