@@ -459,7 +459,9 @@ void expect_planted(const std::vector<Expect>& expected, Run&& run,
       } else {
         const bool fatal = std::any_of(kinds.begin(), kinds.end(), [](const std::string& k) { return kind_error(k) != cudaSuccess; });
         if (fatal) CHECK_MESSAGE(status != cudaSuccess, "the launch succeeded with every checker off");
-        CHECK(elapsed < std::chrono::seconds(2));
+        // Found, not left to run into ctest's time limit: the spin detector's last word takes half
+        // a second and a million polls, far longer on a loaded 2-core machine; this is no timing.
+        CHECK(elapsed < std::chrono::seconds(20));
         for (const std::string& kind : kinds)
           CHECK_MESSAGE(std::any_of(got.begin(), got.end(), [&](const cusim::Finding& f) { return f.kind == kind; }),
                         "no finding of kind " << kind << " with every checker off");

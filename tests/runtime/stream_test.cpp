@@ -177,6 +177,12 @@ __global__ void raise_flag_in_last_block(int* flag) {
 TEST_CASE("two streams' multi-block grids, with two workers each, run concurrently") {
   cusim_test::ScopedWorkers two_workers(2);
   cusim_test::ManagedArray<int> flag{1, 0}, seen{64, -1};
+#if !CUSIM_SIMULATOR
+  // Loaded now, not at their first launch (lazy loading waits for the running kernels: Handshake).
+  cudaFuncAttributes attributes;
+  REQUIRE(cudaFuncGetAttributes(&attributes, every_block_waits_for_flag) == cudaSuccess);
+  REQUIRE(cudaFuncGetAttributes(&attributes, raise_flag_in_last_block) == cudaSuccess);
+#endif
   cudaStream_t s1, s2;
   REQUIRE(cudaStreamCreate(&s1) == cudaSuccess);
   REQUIRE(cudaStreamCreate(&s2) == cudaSuccess);
