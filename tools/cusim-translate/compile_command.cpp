@@ -10,16 +10,10 @@
 #include <llvm/Support/Path.h>
 
 #include "tools/common/run_command.hpp"
+#include "tools/cusim-translate/paths.hpp"
 
 namespace cusim::translate {
 namespace {
-
-std::string absolute(const std::string& path) {
-  llvm::SmallString<256> p(path);
-  llvm::sys::fs::make_absolute(p);
-  llvm::sys::path::remove_dots(p, true);
-  return std::string(p);
-}
 
 bool ends_with(const std::string& s, const std::string& end) {
   return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
@@ -92,7 +86,7 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
     if (a == "-MD" || a == "-MMD") writes_deps = true;
     if (kForParse.count(option)) {
       settings.translation.parse_args.push_back(option);
-      settings.translation.parse_args.push_back(kFolders.count(option) ? absolute(value) : value);
+      settings.translation.parse_args.push_back(kFolders.count(option) ? absolute_path(value) : value);
     }
     if (option.empty() && !a.empty() && a[0] != '-' &&
         (settings.as_cuda || ends_with(a, ".cu") || ends_with(a, ".CU"))) {
@@ -115,7 +109,7 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
   if (!t.ok) return 1;
 
   if (object.empty()) object = llvm::sys::path::stem(command[source]).str() + ".o";
-  const std::string out_dir = absolute(object + ".cusim");
+  const std::string out_dir = absolute_path(object + ".cusim");
   for (const SourceFile& f : t.files) {
     if (!write_file(mirrored_path(out_dir, f.path), mirrored_text(f))) {
       std::fprintf(stderr, "cusim-translate: error: cannot write %s\n", mirrored_path(out_dir, f.path).c_str());
@@ -137,11 +131,11 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
     if (kFolders.count(a) && i + 1 < command.size()) option = a, value = command[i + 1];
     else if (a.size() > 2 && a.compare(0, 2, "-I") == 0) option = "-I", value = a.substr(2);
     if (!option.empty() && option != "-isystem" && option != "-idirafter")
-      compile.insert(compile.end(), {option, mirrored_path(out_dir, absolute(value))});
+      compile.insert(compile.end(), {option, mirrored_path(out_dir, absolute_path(value))});
     compile.push_back(a);
   }
   // Headers the parse did not reach (other conditional includes) are still found beside the original.
-  compile.insert(compile.end(), {"-iquote", llvm::sys::path::parent_path(absolute(command[source])).str()});
+  compile.insert(compile.end(), {"-iquote", llvm::sys::path::parent_path(absolute_path(command[source])).str()});
   const int status = run(compile);
   if (status == 0 && (writes_deps || !depfile.empty())) {
     if (depfile.empty()) {  // GCC's default: the object's name with .d for its extension

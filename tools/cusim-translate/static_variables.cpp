@@ -2,10 +2,10 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
 
 #include <string>
+
+#include "tools/cusim-translate/paths.hpp"
 
 namespace cusim::translate {
 namespace {
@@ -17,14 +17,6 @@ const char* cuda_kind(const clang::VarDecl* v) {
   if (v->hasAttr<clang::CUDAConstantAttr>()) return "constant";
   if (v->hasAttr<clang::CUDADeviceAttr>()) return "device";
   return nullptr;
-}
-
-// The file's absolute path, as findings name the program's files.
-std::string absolute(llvm::StringRef path) {
-  llvm::SmallString<256> p(path);
-  llvm::sys::fs::make_absolute(p);
-  llvm::sys::path::remove_dots(p, true);
-  return std::string(p);
 }
 
 std::string string_literal(const std::string& s) {
@@ -83,7 +75,7 @@ void StaticVariableRewriter::declaration(const clang::VarDecl* v) {
       c_.edit({file, entry, begin}, 0, "CUSIM_STATIC_VARIABLE_SECTION(" + section + ") ");
       c_.edit({file, entry, t.offset + 1}, 0,
               " CUSIM_STATIC_VARIABLE(" + v->getNameAsString() + ", " + section + ", " + kind + ", " + id + ", " +
-                  string_literal(absolute(entry->getName())) + ", " + line + ")");
+                  string_literal(absolute_path(entry->getName())) + ", " + line + ")");
       return;
     }
   }

@@ -10,6 +10,7 @@
 #include <llvm/Support/Path.h>
 
 #include "tools/cusim-translate/launches.hpp"
+#include "tools/cusim-translate/paths.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
 #include "tools/cusim-translate/shared_decls.hpp"
 #include "tools/cusim-translate/static_variables.hpp"
@@ -48,13 +49,6 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   StaticVariableRewriter statics_;
 };
 
-std::string absolute(llvm::StringRef path) {
-  llvm::SmallString<256> p(path);
-  llvm::sys::fs::make_absolute(p);
-  llvm::sys::path::remove_dots(p, true);
-  return std::string(p);
-}
-
 class Consumer : public clang::ASTConsumer {
  public:
   Consumer(const Settings& s, Translation& out) : settings_(s), out_(out) {}
@@ -63,7 +57,7 @@ class Consumer : public clang::ASTConsumer {
     clang::DiagnosticsEngine& diags = ast.getDiagnostics();
     if (diags.hasErrorOccurred()) return;  // Clang has said what is wrong
     std::vector<std::string> own = settings_.own_prefixes;
-    own.push_back(absolute(settings_.prelude));
+    own.push_back(absolute_path(settings_.prelude));
     RewriteContext context(ast, own);
     Collector collector(context);
     collector.TraverseDecl(ast.getTranslationUnitDecl());
@@ -80,7 +74,7 @@ class Consumer : public clang::ASTConsumer {
       seen.push_back(entry);
       SourceFile f;
       f.name = entry->getName().str();
-      f.path = absolute(f.name);
+      f.path = absolute_path(f.name);
       const llvm::StringRef original = sm.getBufferData(id);
       const auto edits = context.edits().find(entry);
       if (edits == context.edits().end() || edits->second.empty()) {
@@ -152,8 +146,8 @@ std::string mirrored_text(const SourceFile& file) {
   return "#line 1 \"" + name + "\"\n" + file.text;
 }
 
-std::string mirrored_path(const std::string& out_dir, const std::string& absolute_path) {
-  return out_dir + absolute_path;
+std::string mirrored_path(const std::string& out_dir, const std::string& path) {
+  return out_dir + path;
 }
 
 }  // namespace cusim::translate
