@@ -39,7 +39,7 @@ using Kernel = void (*)(const float*, const float*, float*, int);
 
 // Findings the simulator made that this example expects (none on a GPU).
 void take_expected_findings() {
-#if !defined(__CUDACC__)
+#if CUSIM_SIMULATOR
   for (const cusim::Finding& f : cusim::take_findings()) std::printf("   (cusim reported, as expected: %s)\n", f.kind.c_str());
 #endif
 }

@@ -1,5 +1,6 @@
 // Device selection, properties, synchronisation, reset and the simulator's settings.
 #include <cstring>
+#include <iterator>
 
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_profile.hpp"
@@ -7,6 +8,7 @@
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "sim/config/config.hpp"
+#include "sim/memory/host_registrations.hpp"
 #include "sim/trace/tracer.hpp"
 
 using cusim::backend::record;
@@ -42,37 +44,15 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
   if (!value) return record(cudaErrorInvalidValue);
   if (device != 0) return record(cudaErrorInvalidDevice);
-  const cudaDeviceProp& p = cusim::backend::device_profile();
+  const cusim::backend::DeviceProfile& d = cusim::backend::active_device();
+  const cudaDeviceProp& p = d.prop;
   switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = int(p.sharedMemPerBlock); break;
-    case cudaDevAttrTotalConstantMemory: *value = int(p.totalConstMem); break;
-    case cudaDevAttrWarpSize: *value = p.warpSize; break;
-    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
-    case cudaDevAttrClockRate: *value = p.clockRate; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
-    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
-    case cudaDevAttrConcurrentKernels:  // streams run concurrently
-    case cudaDevAttrUnifiedAddressing:  // one address space: device memory is host memory
-    case cudaDevAttrManagedMemory:
-    case cudaDevAttrConcurrentManagedAccess: *value = 1; break;
-    default: return record(cudaErrorInvalidValue);
+#define CUSIM_DEVICE_ATTRIBUTE(name, number, answer) \
+  case name: *value = static_cast<int>(answer); return cudaSuccess;
+#include "cusim/detail/device_attributes.def"
+#undef CUSIM_DEVICE_ATTRIBUTE
   }
-  return cudaSuccess;
+  return record(cudaErrorInvalidValue);
 }
 
 // Waits for the work of every stream; an error raised by that work is returned here.
@@ -87,6 +67,97 @@ cudaError_t cudaDeviceSynchronize() {
 cudaError_t cudaDeviceReset() {
   cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
+  cusim::sim::clear_host_registrations();
   cusim::backend::reset_errors();
+  return cudaSuccess;
+}
+
+// The simulator has one device and one way to wait (the host thread blocks); every flag CUDA
+// accepts is accepted and remembered. Mapped host memory is always available (cudaDeviceMapHost).
+namespace {
+unsigned device_flags = cudaDeviceScheduleAuto;
+}
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  if (flags & ~unsigned(cudaDeviceMask)) return record(cudaErrorInvalidValue);
+  const unsigned schedule = flags & cudaDeviceScheduleMask;
+  if (schedule != cudaDeviceScheduleAuto && schedule != cudaDeviceScheduleSpin && schedule != cudaDeviceScheduleYield &&
+      schedule != cudaDeviceScheduleBlockingSync)
+    return record(cudaErrorInvalidValue);
+  device_flags = flags;
+  return cudaSuccess;
+}
+// CUDA reports cudaDeviceMapHost as always set (measured on an H100, CUDA 13).
+cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+  if (!flags) return record(cudaErrorInvalidValue);
+  *flags = device_flags | cudaDeviceMapHost;
+  return cudaSuccess;
+}
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop) {
+  if (!device || !prop) return record(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+  if (device != 0) return record(cudaErrorInvalidDevice);
+  if (flags & ~unsigned(cudaInitDeviceFlagsAreValid)) return record(cudaErrorInvalidValue);
+  return (flags & cudaInitDeviceFlagsAreValid) ? cudaSetDeviceFlags(deviceFlags) : cudaSuccess;
+}
+// The simulator is CUDA 13.0's runtime, on a driver of the same version.
+cudaError_t cudaDriverGetVersion(int* driverVersion) {
+  if (!driverVersion) return record(cudaErrorInvalidValue);
+  *driverVersion = CUDART_VERSION;
+  return cudaSuccess;
+}
+cudaError_t cudaRuntimeGetVersion(int* runtimeVersion) {
+  if (!runtimeVersion) return record(cudaErrorInvalidValue);
+  *runtimeVersion = CUDART_VERSION;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig) {
+  if (unsigned(cacheConfig) > unsigned(cudaFuncCachePreferEqual)) return record(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig) {
+  if (!cacheConfig) return record(cudaErrorInvalidValue);
+  *cacheConfig = cudaFuncCachePreferNone;
+  return cudaSuccess;
+}
+// CUDA's range on these devices: 0 (least) to -5 (greatest); the simulator keeps priorities but
+// does not schedule by them.
+cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+  if (leastPriority) *leastPriority = 0;
+  if (greatestPriority) *greatestPriority = -5;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
+  if (!canAccessPeer) return record(cudaErrorInvalidValue);
+  if (device != 0 || peerDevice != 0) return record(cudaErrorInvalidDevice);
+  *canAccessPeer = 0;  // a device is not its own peer
+  return cudaSuccess;
+}
+// Profiling ranges (cuda_profiler_api.h) mean nothing to the simulator's own statistics.
+cudaError_t cudaProfilerStart() { return cudaSuccess; }
+cudaError_t cudaProfilerStop() { return cudaSuccess; }
+
+// The limits CUDA lets a program set, with CUDA's defaults. The simulated threads' stacks are the
+// simulator's own (CUSIM_STACK_KB: a CPU's frames are larger than a GPU's), so the stack limit is
+// only remembered; the device heap and printf buffer limits are remembered for device-side
+// malloc and printf.
+namespace {
+std::size_t limits[] = {1024, 1048576, 8388608, 2, 2048, 64, 0};
+}
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
+  if (unsigned(limit) >= std::size(limits)) return record(cudaErrorUnsupportedLimit);
+  if (limit == cudaLimitMaxL2FetchGranularity && (value > 128 || (value & (value - 1)))) return record(cudaErrorInvalidValue);
+  if (limit == cudaLimitPersistingL2CacheSize &&
+      value > std::size_t(cusim::backend::device_profile().persistingL2CacheMaxSize))
+    return record(cudaErrorInvalidValue);
+  limits[limit] = value;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
+  if (!value) return record(cudaErrorInvalidValue);
+  if (unsigned(limit) >= std::size(limits)) return record(cudaErrorUnsupportedLimit);
+  *value = limits[limit];
   return cudaSuccess;
 }

@@ -21,7 +21,7 @@ namespace cusim::backend {
 namespace {
 
 std::mutex accounting;
-std::size_t device_bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
+std::size_t bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
 
 sim::DeviceHeap& heap() { return sim::DeviceHeap::instance(); }
 
@@ -118,18 +118,23 @@ cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCall
   const bool counts = kind != AllocKind::host;
   {
     std::lock_guard<std::mutex> lock(accounting);
-    if (counts && size > device_profile().totalGlobalMem - device_bytes_in_use) return cudaErrorMemoryAllocation;
-    if (counts) device_bytes_in_use += size;
+    if (counts && size > device_profile().totalGlobalMem - bytes_in_use) return cudaErrorMemoryAllocation;
+    if (counts) bytes_in_use += size;
   }
   void* p = heap().allocate(size, static_cast<unsigned>(kind), caller.return_address);
   if (!p) {
     std::lock_guard<std::mutex> lock(accounting);
-    if (counts) device_bytes_in_use -= size;
+    if (counts) bytes_in_use -= size;
     return cudaErrorMemoryAllocation;
   }
   if (sim::HeapObserver* o = sim::heap_observer()) o->allocated(p, size, kind != AllocKind::device);
   *out = p;
   return cudaSuccess;
+}
+
+std::size_t device_bytes_in_use() {
+  std::lock_guard<std::mutex> lock(accounting);
+  return bytes_in_use;
 }
 
 cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& caller) {
@@ -147,7 +152,7 @@ cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& 
       sim::forget_allocation_name(a.begin);
       if (kind != AllocKind::host) {
         std::lock_guard<std::mutex> lock(accounting);
-        device_bytes_in_use -= a.size;
+        bytes_in_use -= a.size;
       }
       return cudaSuccess;
     case O::not_in_heap:
@@ -282,7 +287,7 @@ void free_all_device_memory() {
   heap().release_all();
   if (sim::HeapObserver* o = sim::heap_observer()) o->all_freed();
   std::lock_guard<std::mutex> lock(accounting);
-  device_bytes_in_use = 0;
+  bytes_in_use = 0;
 }
 
 }  // namespace cusim::backend

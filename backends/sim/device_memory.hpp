@@ -27,6 +27,9 @@ enum class Side {
 cudaError_t check_range(const char* call, const char* role, const void* p, std::size_t n, Side side,
                         const ApiCaller& caller);
 
+// The bytes of device memory in use (cudaMalloc and cudaMallocManaged), of the profile's total.
+std::size_t device_bytes_in_use();
+
 // Whether p is device memory (a live or freed heap allocation): cudaMemcpyDefault's direction.
 bool is_device_memory(const void* p);
 

@@ -8,31 +8,11 @@ struct ErrorText {
   const char* name;
   const char* text;
 };
-// CUDA's own names and texts.
+// CUDA's own names and texts; an unknown code is "unrecognized error code" for both, as in CUDA.
 constexpr ErrorText kErrors[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
-    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
-    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
-    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+#define CUSIM_CUDA_ERROR(name, value, text) {name, #name, text},
+#include "cusim/detail/cuda_errors.def"
+#undef CUSIM_CUDA_ERROR
 };
 const ErrorText* find(cudaError_t e) {
   for (const ErrorText& t : kErrors)
@@ -43,7 +23,7 @@ const ErrorText* find(cudaError_t e) {
 
 const char* cudaGetErrorName(cudaError_t error) {
   const ErrorText* t = find(error);
-  return t ? t->name : "cudaErrorUnknown";
+  return t ? t->name : "unrecognized error code";
 }
 const char* cudaGetErrorString(cudaError_t error) {
   const ErrorText* t = find(error);

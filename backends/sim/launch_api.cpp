@@ -208,13 +208,4 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   return cudaSuccess;
 }
 
-cudaError_t set_max_dynamic_shared(const void* kernel, int bytes) {
-  using namespace cusim::backend;
-  const cudaDeviceProp& dev = device_profile();
-  const KernelInfo info = kernel_info(kernel);
-  if (bytes < 0 || std::size_t(bytes) + info.static_shared > dev.sharedMemPerBlockOptin) return record(cudaErrorInvalidValue);
-  cusim::backend::set_max_dynamic_shared(kernel, bytes);
-  return cudaSuccess;
-}
-
 }  // namespace cusim::detail

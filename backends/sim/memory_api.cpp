@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "backends/sim/device_memory.hpp"
+#include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
@@ -31,47 +32,69 @@ void enqueue_traced(const cusim::backend::QueuePtr& q, const char* name, cudaStr
   });
 }
 
+// A copy or fill of `height` rows of `width` bytes, rows `pitch` bytes apart (a 1D call is one
+// row): what cudaMemcpy, cudaMemcpy2D and cudaMemcpy3D (as rows of its slices) do.
+struct Rows {
+  std::size_t width = 0, height = 1, dst_pitch = 0, src_pitch = 0;
+  std::size_t span(std::size_t pitch) const { return height == 0 ? 0 : pitch * (height - 1) + width; }
+  std::size_t bytes() const { return width * height; }
+};
+
 // Checks both ranges of a copy against the sides its (valid) `kind` needs.
-cudaError_t check_copy(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+cudaError_t check_copy(const char* call, void* dst, const void* src, const Rows& rows, cudaMemcpyKind kind,
                        const ApiCaller& caller) {
   const bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
   const bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
-  if (cudaError_t e = cusim::backend::check_range(call, "destination", dst, count, dst_device ? Side::device : Side::any, caller))
+  if (cudaError_t e = cusim::backend::check_range(call, "destination", dst, rows.span(rows.dst_pitch),
+                                                  dst_device ? Side::device : Side::any, caller))
     return e;
-  return cusim::backend::check_range(call, "source", src, count, src_device ? Side::device : Side::any, caller);
+  return cusim::backend::check_range(call, "source", src, rows.span(rows.src_pitch), src_device ? Side::device : Side::any,
+                                     caller);
 }
 
-cudaError_t memcpy_on(const char* call, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+cudaError_t memcpy_on(const char* call, void* dst, const void* src, Rows rows, cudaMemcpyKind kind,
                       cudaStream_t stream, bool wait, const ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
+  if (rows.height > 1 && (rows.width > rows.dst_pitch || rows.width > rows.src_pitch))
+    return record(cudaErrorInvalidPitchValue);
   const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, call, caller);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  if (count == 0) return cudaSuccess;
-  if (cudaError_t e = check_copy(call, dst, src, count, kind, caller)) return record(e);
-  enqueue_traced(q, "memcpy", stream, count, [=] {
-    cusim::backend::note_written(dst, src, count);
-    std::memmove(dst, src, count);
+  if (rows.bytes() == 0) return cudaSuccess;
+  if (cudaError_t e = check_copy(call, dst, src, rows, kind, caller)) return record(e);
+  enqueue_traced(q, "memcpy", stream, rows.bytes(), [=] {
+    for (std::size_t r = 0; r < rows.height; ++r) {
+      char* const to = static_cast<char*>(dst) + r * rows.dst_pitch;
+      const char* const from = static_cast<const char*>(src) + r * rows.src_pitch;
+      cusim::backend::note_written(to, from, rows.width);
+      std::memmove(to, from, rows.width);
+    }
   });
   if (!wait) return cudaSuccess;
   cusim::backend::synchronize(q);
   return record(cusim::backend::take_execution_error());
 }
 
-cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, cudaStream_t stream,
-                      const ApiCaller& caller) {
+cudaError_t memset_on(const char* call, void* p, int value, Rows rows, cudaStream_t stream, const ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
+  if (rows.height > 1 && rows.width > rows.dst_pitch) return record(cudaErrorInvalidPitchValue);
   const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, call, caller);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  if (count == 0) return cudaSuccess;
-  if (cudaError_t e = cusim::backend::check_range(call, "destination", p, count, Side::device, caller)) return record(e);
+  if (rows.bytes() == 0) return cudaSuccess;
+  if (cudaError_t e = cusim::backend::check_range(call, "destination", p, rows.span(rows.dst_pitch), Side::device, caller))
+    return record(e);
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
-  enqueue_traced(q, "memset", stream, count, [=] {
-    cusim::backend::note_written(p, nullptr, count);
-    std::memset(p, value, count);
+  enqueue_traced(q, "memset", stream, rows.bytes(), [=] {
+    for (std::size_t r = 0; r < rows.height; ++r) {
+      char* const to = static_cast<char*>(p) + r * rows.dst_pitch;
+      cusim::backend::note_written(to, nullptr, rows.width);
+      std::memset(to, value, rows.width);
+    }
   });
   return cudaSuccess;
 }
+
+Rows one_row(std::size_t count) { return Rows{count, 1, count, count}; }
 
 cudaError_t allocate_checked(void** p, std::size_t size, AllocKind kind, const ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
@@ -89,20 +112,11 @@ cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flag
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return record(cudaErrorInvalidValue);
   return allocate_checked(devPtr, size, AllocKind::managed, CUSIM_CALLER);
 }
-cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
-  cusim::sim::trace::HostCall traced("cudaMallocHost", size);
-  return allocate_checked(ptr, size, AllocKind::host, CUSIM_CALLER);
-}
 // Freeing synchronises with the device first, as CUDA's cudaFree does.
 cudaError_t cudaFree(void* devPtr) {
   cusim::sim::trace::HostCall traced("cudaFree");
   cusim::backend::synchronize_all();
   return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER));
-}
-cudaError_t cudaFreeHost(void* ptr) {
-  cusim::sim::trace::HostCall traced("cudaFreeHost");
-  cusim::backend::synchronize_all();
-  return record(cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER));
 }
 
 void cusim::name_allocation(const void* p, const char* name) {
@@ -117,19 +131,122 @@ void cusim::name_allocation(const void* p, const char* name) {
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
   cusim::sim::trace::HostCall traced("cudaMemcpy", count);
-  return memcpy_on("cudaMemcpy", dst, src, count, kind, nullptr, true, CUSIM_CALLER);
+  return memcpy_on("cudaMemcpy", dst, src, one_row(count), kind, nullptr, true, CUSIM_CALLER);
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaMemcpyAsync", count);
-  return memcpy_on("cudaMemcpyAsync", dst, src, count, kind, stream, false, CUSIM_CALLER);
+  return memcpy_on("cudaMemcpyAsync", dst, src, one_row(count), kind, stream, false, CUSIM_CALLER);
 }
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count) {
   cusim::sim::trace::HostCall traced("cudaMemset", count);
-  return memset_on("cudaMemset", devPtr, value, count, nullptr, CUSIM_CALLER);
+  return memset_on("cudaMemset", devPtr, value, one_row(count), nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaMemsetAsync", count);
-  return memset_on("cudaMemsetAsync", devPtr, value, count, stream, CUSIM_CALLER);
+  return memset_on("cudaMemsetAsync", devPtr, value, one_row(count), stream, CUSIM_CALLER);
+}
+
+// Pitched allocations: rows padded to a multiple of the texture pitch alignment, as CUDA pads them
+// (512 bytes on these devices: cudaMallocPitch of 100 bytes gives a pitch of 512).
+cudaError_t cudaMallocPitch(void** devPtr, std::size_t* pitch, std::size_t width, std::size_t height) {
+  cusim::sim::trace::HostCall traced("cudaMallocPitch", width * height);
+  if (!devPtr || !pitch) return record(cudaErrorInvalidValue);
+  const std::size_t align = cusim::backend::device_profile().textureAlignment;
+  *pitch = (width + align - 1) / align * align;
+  return allocate_checked(devPtr, *pitch * height, AllocKind::device, CUSIM_CALLER);
+}
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent) {
+  cusim::sim::trace::HostCall traced("cudaMalloc3D", extent.width * extent.height * extent.depth);
+  if (!pitchedDevPtr) return record(cudaErrorInvalidValue);
+  const std::size_t align = cusim::backend::device_profile().textureAlignment;
+  const std::size_t pitch = (extent.width + align - 1) / align * align;
+  *pitchedDevPtr = cudaPitchedPtr{nullptr, pitch, extent.width, extent.height};
+  return allocate_checked(&pitchedDevPtr->ptr, pitch * extent.height * extent.depth, AllocKind::device, CUSIM_CALLER);
+}
+// Stream-ordered allocation: the memory exists from the call (the stream's earlier work cannot
+// touch it) and is freed once the stream's work before cudaFreeAsync has run.
+cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMallocAsync", size);
+  if (!cusim::backend::find_queue(stream, "cudaMallocAsync", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
+}
+cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaFreeAsync");
+  const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, "cudaFreeAsync", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  cusim::backend::synchronize(q);
+  return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFreeAsync", CUSIM_CALLER));
+}
+
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                         std::size_t height, cudaMemcpyKind kind) {
+  cusim::sim::trace::HostCall traced("cudaMemcpy2D", width * height);
+  return memcpy_on("cudaMemcpy2D", dst, src, Rows{width, height, dpitch, spitch}, kind, nullptr, true, CUSIM_CALLER);
+}
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemcpy2DAsync", width * height);
+  return memcpy_on("cudaMemcpy2DAsync", dst, src, Rows{width, height, dpitch, spitch}, kind, stream, false, CUSIM_CALLER);
+}
+cudaError_t cudaMemset2D(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+  cusim::sim::trace::HostCall traced("cudaMemset2D", width * height);
+  return memset_on("cudaMemset2D", devPtr, value, Rows{width, height, pitch, pitch}, nullptr, CUSIM_CALLER);
+}
+cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemset2DAsync", width * height);
+  return memset_on("cudaMemset2DAsync", devPtr, value, Rows{width, height, pitch, pitch}, stream, CUSIM_CALLER);
+}
+
+namespace {
+// A 3D copy between pitched pointers, as one 2D copy of height x depth rows when both sides' slices
+// are contiguous in rows (ysize == extent.height), else slice by slice. CUDA arrays are F2c's.
+cudaError_t memcpy_3d(const char* call, const cudaMemcpy3DParms* p, cudaStream_t stream, bool wait,
+                      const ApiCaller& caller) {
+  if (!p || p->srcArray || p->dstArray) return record(p ? cudaErrorNotSupported : cudaErrorInvalidValue);
+  const cudaExtent e = p->extent;
+  auto at = [](const cudaPitchedPtr& ptr, const cudaPos& pos) {
+    return static_cast<char*>(ptr.ptr) + (pos.z * ptr.ysize + pos.y) * ptr.pitch + pos.x;
+  };
+  char* const dst = at(p->dstPtr, p->dstPos);
+  const char* const src = at(p->srcPtr, p->srcPos);
+  if (p->dstPtr.ysize == e.height && p->srcPtr.ysize == e.height)
+    return memcpy_on(call, dst, src, Rows{e.width, e.height * e.depth, p->dstPtr.pitch, p->srcPtr.pitch}, p->kind, stream,
+                     wait, caller);
+  for (std::size_t z = 0; z < e.depth; ++z) {
+    const cudaError_t r = memcpy_on(call, dst + z * p->dstPtr.ysize * p->dstPtr.pitch,
+                                    src + z * p->srcPtr.ysize * p->srcPtr.pitch,
+                                    Rows{e.width, e.height, p->dstPtr.pitch, p->srcPtr.pitch}, p->kind, stream, wait, caller);
+    if (r != cudaSuccess) return r;
+  }
+  return cudaSuccess;
+}
+cudaError_t memset_3d(const char* call, cudaPitchedPtr ptr, int value, cudaExtent e, cudaStream_t stream,
+                      const ApiCaller& caller) {
+  for (std::size_t z = 0; z < e.depth; ++z) {
+    const cudaError_t r = memset_on(call, static_cast<char*>(ptr.ptr) + z * ptr.ysize * ptr.pitch, value,
+                                    Rows{e.width, e.height, ptr.pitch, ptr.pitch}, stream, caller);
+    if (r != cudaSuccess) return r;
+  }
+  return cudaSuccess;
+}
+}  // namespace
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+  cusim::sim::trace::HostCall traced("cudaMemcpy3D");
+  return memcpy_3d("cudaMemcpy3D", p, nullptr, true, CUSIM_CALLER);
+}
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemcpy3DAsync");
+  return memcpy_3d("cudaMemcpy3DAsync", p, stream, false, CUSIM_CALLER);
+}
+cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent) {
+  cusim::sim::trace::HostCall traced("cudaMemset3D");
+  return memset_3d("cudaMemset3D", pitchedDevPtr, value, extent, nullptr, CUSIM_CALLER);
+}
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent, cudaStream_t stream) {
+  cusim::sim::trace::HostCall traced("cudaMemset3DAsync");
+  return memset_3d("cudaMemset3DAsync", pitchedDevPtr, value, extent, stream, CUSIM_CALLER);
 }
 
 namespace cusim::detail {

@@ -13,6 +13,50 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags)
   *pStream = create_queue(flags);
   return cudaSuccess;
 }
+// Priorities are clamped into the device's range (0 least, -5 greatest), as CUDA clamps them.
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
+  if (cudaError_t s = sticky_error()) return record(s);
+  if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
+  *pStream = create_queue(flags, priority > 0 ? 0 : (priority < -5 ? -5 : priority));
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+  const QueuePtr q = find_queue(stream, "cudaStreamGetPriority", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (!priority) return record(cudaErrorInvalidValue);
+  *priority = queue_priority(q);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
+  const QueuePtr q = find_queue(stream, "cudaStreamGetFlags", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (!flags) return record(cudaErrorInvalidValue);
+  *flags = queue_flags(q);
+  return cudaSuccess;
+}
+
+// Host work in stream order: it runs on the stream's thread once the stream's earlier work has
+// run, and later work waits for it. As on CUDA, it must not call the CUDA API. After a sticky
+// error the stream's work, host functions included, is skipped.
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
+  if (cudaError_t s = sticky_error()) return record(s);
+  const QueuePtr q = find_queue(stream, "cudaLaunchHostFunc", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (!fn) return record(cudaErrorInvalidValue);
+  enqueue(q, [fn, userData] { fn(userData); });
+  return cudaSuccess;
+}
+// The callback's status is cudaSuccess: work after a sticky error never runs, callbacks included.
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData,
+                                  unsigned int flags) {
+  if (cudaError_t s = sticky_error()) return record(s);
+  const QueuePtr q = find_queue(stream, "cudaStreamAddCallback", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (!callback || flags != 0) return record(cudaErrorInvalidValue);
+  enqueue(q, [stream, callback, userData] { callback(stream, cudaSuccess, userData); });
+  return cudaSuccess;
+}
+
 cudaError_t cudaStreamDestroy(cudaStream_t stream) { return record(destroy_queue(stream, CUSIM_CALLER)); }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
@@ -58,6 +102,12 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (!q) return record(cudaErrorInvalidResourceHandle);
   record_event(e, q);
   return cudaSuccess;
+}
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  // cudaEventRecordExternal is for stream capture (graphs), which the simulator does not have.
+  if (flags == cudaEventRecordExternal) return record(cudaErrorIllegalState);
+  if (flags != cudaEventRecordDefault) return record(cudaErrorInvalidValue);
+  return cudaEventRecord(event, stream);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   cusim::sim::trace::HostCall traced("cudaEventSynchronize");

@@ -34,6 +34,7 @@ using OpPtr = std::shared_ptr<Op>;
 struct Queue {
   std::uintptr_t handle = 0;
   unsigned flags = cudaStreamDefault;
+  int priority = 0;           // kept for cudaStreamGetPriority; the simulator does not schedule by it
   bool legacy = false;
   std::deque<OpPtr> pending;  // enqueued, not yet run; the front is running or waiting
   OpPtr last;                 // the latest enqueued op (may have run)
@@ -233,15 +234,19 @@ QueuePtr find_queue(cudaStream_t handle, const char* call, const ApiCaller& call
   return find_live(dev.streams, reinterpret_cast<std::uintptr_t>(handle), kStream, call, caller);
 }
 
-cudaStream_t create_queue(unsigned flags) {
+cudaStream_t create_queue(unsigned flags, int priority) {
   Device& dev = device();
   std::lock_guard<std::mutex> lock(dev.m);
   auto q = std::make_shared<Queue>();
   q->flags = flags;
+  q->priority = priority;
   q->handle = new_handle(dev, kStream);
   dev.streams.emplace(q->handle, q);
   return reinterpret_cast<cudaStream_t>(q->handle);
 }
+
+unsigned queue_flags(const QueuePtr& q) { return q->flags; }
+int queue_priority(const QueuePtr& q) { return q->priority; }
 
 cudaError_t destroy_queue(cudaStream_t handle, const ApiCaller& caller) {
   Device& dev = device();

@@ -25,7 +25,9 @@ using EventPtr = std::shared_ptr<EventState>;
 // must be a live stream, or an invalid-handle finding naming `call` is reported and nullptr
 // returned.
 QueuePtr find_queue(cudaStream_t handle, const char* call, const ApiCaller& caller);
-cudaStream_t create_queue(unsigned flags);
+cudaStream_t create_queue(unsigned flags, int priority = 0);
+unsigned queue_flags(const QueuePtr& q);
+int queue_priority(const QueuePtr& q);
 // The handle stops being valid at once; queued work still runs, then the queue's thread ends.
 cudaError_t destroy_queue(cudaStream_t handle, const ApiCaller& caller);
 // The legacy default stream (synchronous API calls go through it).

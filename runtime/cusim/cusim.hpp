@@ -12,17 +12,18 @@
 
 // CUSIM_SIMULATOR: 1 on the simulator, 0 on the CUDA backend; for code that needs the
 // simulator's own API (findings, schedules, settings): #if CUSIM_SIMULATOR ... #endif
-#if defined(__CUDACC__) || defined(CUSIM_BACKEND_CUDA)
+// nvcc is recognised by __NVCC__: on the simulator a CUDA source sees __CUDACC__ too, as under nvcc.
+#if defined(__NVCC__) || defined(CUSIM_BACKEND_CUDA)
 #define CUSIM_SIMULATOR 0
 #else
 #define CUSIM_SIMULATOR 1
 #endif
 
-#if defined(__CUDACC__)
+#if defined(__NVCC__) && defined(__CUDACC__)
 // nvcc: CUDA itself. Simulator-only API (cusim::settings, Schedule, Checks, findings) does not
 // exist here, so code that needs it fails to compile rather than silently meaning nothing.
 #include "cusim/detail/cuda_spellings.hpp"
-#elif defined(CUSIM_BACKEND_CUDA)
+#elif defined(__NVCC__) || defined(CUSIM_BACKEND_CUDA)
 // Host-only sources of a CUDA-backend build (HOST_ONLY in cusim_add_executable), compiled by the
 // C++ compiler: CUDA's runtime API; there is no launch without nvcc.
 #include <cuda_runtime.h>

@@ -16,6 +16,7 @@
 #include "sim/memory/static_variables.hpp"
 #include "sim/config/config.hpp"
 #include "sim/memory/device_heap.hpp"
+#include "sim/memory/host_registrations.hpp"
 
 namespace cusim::sim::check {
 namespace {
@@ -585,6 +586,7 @@ bool BlockChecker::stack_or_static(std::uintptr_t a) const {
   if (a - packet_ < packet_bytes_) return true;               // the kernel's arguments
   // Device memory left unchecked because its shadow could not be mapped (warned about once).
   if (!global_ && DeviceHeap::instance().in_range(reinterpret_cast<const void*>(a))) return true;
+  if (host_registration(reinterpret_cast<const void*>(a))) return true;  // cudaHostRegister'd memory
   const ProgramRanges& r = program_ranges();
   const auto tp = reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer());
   if (tp - a < r.tls_bytes || a - tp < 4096) return true;     // static thread-local storage

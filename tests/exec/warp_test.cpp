@@ -64,7 +64,7 @@ enum class Mode { idx, up, down, bfly };
 // delta (up, down) and laneMask (xor), including values >= 32 (only their low 5 bits count).
 // __device__: the kernel reads them too. The host reads nvcc's host copy of the same constants,
 // which nvcc warns about (20091) although constexpr makes the two copies equal.
-#if defined(__CUDACC__)
+#if defined(__NVCC__)
 #pragma nv_diag_suppress 20091
 #endif
 __device__ constexpr int kIdxFixed[] = {0, 1, 3, 5, 7, 12, 17, 31, 32, 33, 40, -1, -3, -16, -33};

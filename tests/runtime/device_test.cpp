@@ -72,7 +72,6 @@ TEST_CASE("device profiles report the real devices' properties") {
     CHECK(p.sharedMemPerBlockOptin == e.smem_optin);
     CHECK(p.sharedMemPerMultiprocessor == e.smem_per_sm);
     CHECK(p.regsPerBlock == 65536);
-    CHECK(p.clockRate == e.clock_khz);
     CHECK(p.totalGlobalMem / (1ull << 30) == e.memory_gb);
     // The attributes answer the same.
     int v = 0;
@@ -104,8 +103,8 @@ TEST_CASE("launch validation follows the chosen profile") {
 }
 #endif
 
-#if CUSIM_SIMULATOR  // the simulator's attribute table: CUDA answers attribute 11 (cudaDevAttrMaxPitch), and CUDA 13's cudaDeviceProp has no clockRate
-TEST_CASE("every attribute that maps to a property answers; others are invalid values") {
+#if CUSIM_SIMULATOR  // the simulator's profile: the values compared are the profile's own
+TEST_CASE("every attribute that maps to a property answers it; every attribute of CUDA 13 answers; others are invalid values") {
   cudaDeviceProp p;
   REQUIRE(cudaGetDeviceProperties(&p, 0) == cudaSuccess);
   const std::pair<cudaDeviceAttr, int> pairs[] = {
@@ -120,7 +119,16 @@ TEST_CASE("every attribute that maps to a property answers; others are invalid v
       {cudaDevAttrTotalConstantMemory, int(p.totalConstMem)},
       {cudaDevAttrWarpSize, p.warpSize},
       {cudaDevAttrMaxRegistersPerBlock, p.regsPerBlock},
-      {cudaDevAttrMemoryClockRate, p.memoryClockRate},
+      {cudaDevAttrMaxPitch, int(p.memPitch)},
+      {cudaDevAttrCanMapHostMemory, p.canMapHostMemory},
+      {cudaDevAttrIntegrated, p.integrated},
+      {cudaDevAttrComputeMode, cudaComputeModeDefault},
+      {cudaDevAttrAsyncEngineCount, p.asyncEngineCount},
+      {cudaDevAttrCooperativeLaunch, p.cooperativeLaunch},
+      {cudaDevAttrMaxTexture2DHeight, p.maxTexture2D[1]},
+      {cudaDevAttrMaxSurfaceCubemapLayeredLayers, p.maxSurfaceCubemapLayered[1]},
+      {cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor},
+      {cudaDevAttrReservedSharedMemoryPerBlock, int(p.reservedSharedMemPerBlock)},
       {cudaDevAttrGlobalMemoryBusWidth, p.memoryBusWidth},
       {cudaDevAttrL2CacheSize, p.l2CacheSize},
       {cudaDevAttrMaxSharedMemoryPerMultiprocessor, int(p.sharedMemPerMultiprocessor)},
@@ -136,8 +144,15 @@ TEST_CASE("every attribute that maps to a property answers; others are invalid v
     CHECK(cudaDeviceGetAttribute(&v, attr, 0) == cudaSuccess);
     CHECK(v == expected);
   }
+  // Every name of CUDA 13's list answers (device_attributes.def is generated from the toolkit).
   int v = 0;
-  CHECK(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(11), 0) == cudaErrorInvalidValue);
+  int answered = 0;
+#define CUSIM_DEVICE_ATTRIBUTE(name, number, answer) answered += cudaDeviceGetAttribute(&v, name, 0) == cudaSuccess;
+#include "cusim/detail/device_attributes.def"
+#undef CUSIM_DEVICE_ATTRIBUTE
+  CHECK(answered == 137);
+  CHECK(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(44), 0) == cudaErrorInvalidValue);  // no such attribute
+  CHECK(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(1000), 0) == cudaErrorInvalidValue);
   cudaGetLastError();
 }
 #endif
@@ -150,6 +165,10 @@ TEST_CASE("error names and texts are CUDA's; last error is per call, peek does n
   CHECK(std::string(cudaGetErrorString(cudaErrorNotReady)) == "device not ready");
   CHECK(std::string(cudaGetErrorName(cudaSuccess)) == "cudaSuccess");
   CHECK(std::string(cudaGetErrorString(static_cast<cudaError_t>(12345))) == "unrecognized error code");
+  CHECK(std::string(cudaGetErrorName(static_cast<cudaError_t>(12345))) == "unrecognized error code");
+  CHECK(std::string(cudaGetErrorName(cudaErrorHostMemoryAlreadyRegistered)) == "cudaErrorHostMemoryAlreadyRegistered");
+  CHECK(std::string(cudaGetErrorString(cudaErrorCooperativeLaunchTooLarge)) ==
+        "too many blocks in cooperative launch");
   CHECK(cudaSetDevice(5) == cudaErrorInvalidDevice);
   CHECK(cudaPeekAtLastError() == cudaErrorInvalidDevice);
   CHECK(cudaPeekAtLastError() == cudaErrorInvalidDevice);

@@ -120,7 +120,7 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
   // The same command on the mirrored source; the mirror of each include folder comes first.
   std::vector<std::string> compile{command[0]};
   for (const std::string& d : settings.include_first) compile.insert(compile.end(), {"-I", d});
-  compile.insert(compile.end(), {"-include", "cuda_runtime.h"});
+  compile.insert(compile.end(), {"-include", "crt/cusim_cuda_source.h"});
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
     if (static_cast<int>(i) == source) {

@@ -103,6 +103,6 @@ __device__ float __powf(float, float) noexcept;
 #include <utility>
 #include <vector>
 #pragma clang force_cuda_host_device begin
-#include <cuda_runtime.h>
+#include <crt/cusim_cuda_source.h>
 #pragma clang force_cuda_host_device end
 extern "C" int __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared_bytes = 0, cudaStream_t stream = 0);

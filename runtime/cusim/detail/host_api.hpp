@@ -8,32 +8,9 @@
 #include <vector>
 
 #include "cusim/detail/launch_stats.hpp"
+#include "cusim/detail/driver_types.hpp"
 #include "cusim/detail/types.hpp"
 
-struct cudaDeviceProp {
-  char name[256];
-  std::size_t totalGlobalMem;
-  std::size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  std::size_t totalConstMem;
-  int major;
-  int minor;
-  int multiProcessorCount;
-  int maxThreadsPerMultiProcessor;
-  std::size_t sharedMemPerMultiprocessor;
-  std::size_t sharedMemPerBlockOptin;
-  int regsPerMultiprocessor;
-  int memoryClockRate;
-  int memoryBusWidth;
-  int l2CacheSize;
-  int maxBlocksPerMultiProcessor;
-  std::size_t reservedSharedMemPerBlock;
-};
 
 const char* cudaGetErrorName(cudaError_t error);
 const char* cudaGetErrorString(cudaError_t error);
@@ -47,17 +24,53 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaDeviceReset();
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int* flags);
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+cudaError_t cudaDriverGetVersion(int* driverVersion);
+cudaError_t cudaRuntimeGetVersion(int* runtimeVersion);
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig);
+cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
+cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice);
+cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
+cudaError_t cudaProfilerStart();
+cudaError_t cudaProfilerStop();
 
 cudaError_t cudaMalloc(void** devPtr, std::size_t size);
 cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal);
 cudaError_t cudaMallocHost(void** ptr, std::size_t size);
 cudaError_t cudaFree(void* devPtr);
 cudaError_t cudaFreeHost(void* ptr);
+cudaError_t cudaHostAlloc(void** pHost, std::size_t size, unsigned int flags);
+cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void* ptr);
+cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost);
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr);
+cudaError_t cudaMallocPitch(void** devPtr, std::size_t* pitch, std::size_t width, std::size_t height);
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent);
+cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t hStream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream = 0);
 cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                         std::size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0);
+cudaError_t cudaMemset2D(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height);
+cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t stream = 0);
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
+cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent);
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent, cudaStream_t stream = 0);
 
 cudaError_t cudaStreamCreate(cudaStream_t* pStream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags);
@@ -65,10 +78,16 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority);
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int* priority);
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int* flags);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData, unsigned int flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData);
 
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
@@ -88,11 +107,30 @@ template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void**>(ptr), size);
 }
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaHostAlloc(T** ptr, std::size_t size, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaHostGetDevicePointer(T** pDevice, void* pHost, unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(pDevice), pHost, flags);
+}
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMallocPitch(T** devPtr, std::size_t* pitch, std::size_t width, std::size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void**>(devPtr), pitch, width, height);
+}
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMallocAsync(T** devPtr, std::size_t size, cudaStream_t stream) {
+  return cudaMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
+}
 
 namespace cusim::detail {
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count,
                         std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
-cudaError_t set_max_dynamic_shared(const void* kernel, int bytes);
+cudaError_t func_attributes(cudaFuncAttributes* attr, const void* kernel);
+cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int value);
+cudaError_t occupancy_blocks_per_sm(int* numBlocks, const void* kernel, int blockSize, std::size_t dynamicSMemSize,
+                                    unsigned int flags);
 }  // namespace cusim::detail
 
 // __constant__ and __device__ variables are ordinary objects on the simulator; these copy into
@@ -117,11 +155,87 @@ cudaError_t cudaGetSymbolAddress(void** devPtr, const T& symbol) {
   return cudaSuccess;
 }
 
-template <class... Params>
-cudaError_t cudaFuncSetAttribute(void (*kernel)(Params...), cudaFuncAttribute attr, int value) {
-  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;
-  if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize) return cudaErrorInvalidValue;
-  return cusim::detail::set_max_dynamic_shared(reinterpret_cast<const void*>(kernel), value);
+// The function-attribute and occupancy calls take a kernel or its address as a void*, as CUDA's
+// templates do.
+template <class T>
+cudaError_t cudaFuncSetAttribute(T kernel, cudaFuncAttribute attr, int value) {
+  return cusim::detail::func_set_attribute((const void*)kernel, attr, value);
+}
+template <class T>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, T kernel) {
+  return cusim::detail::func_attributes(attr, (const void*)kernel);
+}
+// The L1/shared split is the hardware's business; every preference is accepted, as on CUDA.
+template <class T>
+cudaError_t cudaFuncSetCacheConfig(T kernel, cudaFuncCache cacheConfig) {
+  if (!kernel || unsigned(cacheConfig) > unsigned(cudaFuncCachePreferEqual)) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, T kernel,
+                                                                   int blockSize, std::size_t dynamicSMemSize,
+                                                                   unsigned int flags) {
+  return cusim::detail::occupancy_blocks_per_sm(numBlocks, (const void*)kernel, blockSize,
+                                                dynamicSMemSize, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T kernel, int blockSize,
+                                                          std::size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, kernel, blockSize, dynamicSMemSize,
+                                                                cudaOccupancyDefault);
+}
+// CUDA's algorithm (its cuda_runtime.h): every block size from the limit rounded up to the warp
+// size down in warp steps, keeping the one with the most resident threads per SM (the first found
+// on a tie, stopping at a full SM), with the dynamic shared memory `block_to_smem(size)` asks for.
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int* minGridSize, int* blockSize,
+                                                                    T kernel,
+                                                                    UnaryFunction block_to_smem, int blockSizeLimit = 0,
+                                                                    unsigned int flags = cudaOccupancyDefault) {
+  if (!minGridSize || !blockSize || !kernel) return cudaErrorInvalidValue;
+  int device = 0, per_sm = 0, warp = 0, per_block = 0, sms = 0;
+  cudaFuncAttributes attr;
+  if (cudaError_t e = cudaGetDevice(&device)) return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device)) return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device)) return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxThreadsPerBlock, device)) return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) return e;
+  if (cudaError_t e = cudaFuncGetAttributes(&attr, kernel)) return e;
+  int limit = blockSizeLimit == 0 ? per_block : blockSizeLimit;
+  if (per_block < limit) limit = per_block;
+  if (attr.maxThreadsPerBlock < limit) limit = attr.maxThreadsPerBlock;
+  int best_size = 0, best_blocks = 0, best_threads = 0;
+  for (int aligned = (limit + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
+    const int size = limit < aligned ? limit : aligned;
+    int blocks = 0;
+    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &blocks, kernel, size, static_cast<std::size_t>(block_to_smem(size)), flags))
+      return e;
+    if (size * blocks > best_threads) best_size = size, best_blocks = blocks, best_threads = size * blocks;
+    if (best_threads == per_sm) break;
+  }
+  *minGridSize = best_blocks * sms;
+  *blockSize = best_size;
+  return cudaSuccess;
+}
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* minGridSize, int* blockSize, T kernel,
+                                                           UnaryFunction block_to_smem, int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, kernel, block_to_smem,
+                                                                 blockSizeLimit, cudaOccupancyDefault);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* minGridSize, int* blockSize, T kernel,
+                                                        std::size_t dynamicSMemSize = 0, int blockSizeLimit = 0,
+                                                        unsigned int flags = cudaOccupancyDefault) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, kernel, [dynamicSMemSize](int) { return dynamicSMemSize; }, blockSizeLimit, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, T kernel,
+                                               std::size_t dynamicSMemSize = 0, int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, kernel, dynamicSMemSize, blockSizeLimit,
+                                                     cudaOccupancyDefault);
 }
 
 namespace cusim {

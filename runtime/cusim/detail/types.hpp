@@ -12,31 +12,12 @@ struct dim3 {
   constexpr operator uint3() const { return uint3{x, y, z}; }
 };
 
-// The subset of cudaError_t that the simulator can produce, with CUDA's values.
+// Every cudaError_t of CUDA 13, with CUDA's values (cuda_errors.def: the one list, which
+// cudaGetErrorName and cudaGetErrorString also read).
 enum cudaError {
-  cudaSuccess = 0,
-  cudaErrorInvalidValue = 1,
-  cudaErrorMemoryAllocation = 2,
-  cudaErrorInitializationError = 3,
-  cudaErrorInvalidConfiguration = 9,
-  cudaErrorInvalidSymbol = 13,
-  cudaErrorInvalidDevicePointer = 17,
-  cudaErrorInvalidMemcpyDirection = 21,
-  cudaErrorInvalidDeviceFunction = 98,
-  cudaErrorNoDevice = 100,
-  cudaErrorInvalidDevice = 101,
-  cudaErrorInvalidResourceHandle = 400,
-  cudaErrorIllegalState = 401,
-  cudaErrorNotReady = 600,
-  cudaErrorIllegalAddress = 700,
-  cudaErrorLaunchOutOfResources = 701,
-  cudaErrorLaunchTimeout = 702,
-  cudaErrorAssert = 710,
-  cudaErrorIllegalInstruction = 715,
-  cudaErrorMisalignedAddress = 716,
-  cudaErrorLaunchFailure = 719,
-  cudaErrorNotSupported = 801,
-  cudaErrorUnknown = 999,
+#define CUSIM_CUDA_ERROR(name, value, text) name = value,
+#include "cusim/detail/cuda_errors.def"
+#undef CUSIM_CUDA_ERROR
 };
 using cudaError_t = cudaError;
 
@@ -69,37 +50,9 @@ enum cudaMemcpyKind {
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
 
-// The device attributes cudaDeviceGetAttribute answers, with CUDA's values.
+// Every device attribute of CUDA 13, with CUDA's values (device_attributes.def).
 enum cudaDeviceAttr {
-  cudaDevAttrMaxThreadsPerBlock = 1,
-  cudaDevAttrMaxBlockDimX = 2,
-  cudaDevAttrMaxBlockDimY = 3,
-  cudaDevAttrMaxBlockDimZ = 4,
-  cudaDevAttrMaxGridDimX = 5,
-  cudaDevAttrMaxGridDimY = 6,
-  cudaDevAttrMaxGridDimZ = 7,
-  cudaDevAttrMaxSharedMemoryPerBlock = 8,
-  cudaDevAttrTotalConstantMemory = 9,
-  cudaDevAttrWarpSize = 10,
-  cudaDevAttrMaxRegistersPerBlock = 12,
-  cudaDevAttrClockRate = 13,
-  cudaDevAttrMultiProcessorCount = 16,
-  cudaDevAttrConcurrentKernels = 31,
-  cudaDevAttrMemoryClockRate = 36,
-  cudaDevAttrGlobalMemoryBusWidth = 37,
-  cudaDevAttrL2CacheSize = 38,
-  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-  cudaDevAttrUnifiedAddressing = 41,
-  cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrManagedMemory = 83,
-  cudaDevAttrConcurrentManagedAccess = 89,
-  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-};
-
-enum cudaFuncAttribute {
-  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+#define CUSIM_DEVICE_ATTRIBUTE(name, value, answer) name = value,
+#include "cusim/detail/device_attributes.def"
+#undef CUSIM_DEVICE_ATTRIBUTE
 };

@@ -1,0 +1,3 @@
+// cusim's <cuda_bf16.h>: not simulated yet.
+#pragma once
+#error "cusim does not simulate <cuda_bf16.h> yet (__half, __half2, __nv_bfloat16: issue F2a); the program needs a GPU for now"

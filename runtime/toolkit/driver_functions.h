@@ -1,0 +1,3 @@
+// cusim's <driver_functions.h>: part of the runtime, which cusim declares in one header.
+#pragma once
+#include <cuda_runtime.h>

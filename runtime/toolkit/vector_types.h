@@ -1,0 +1,3 @@
+// cusim's <vector_types.h>: part of the runtime, which cusim declares in one header.
+#pragma once
+#include <cuda_runtime.h>
