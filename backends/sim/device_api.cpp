@@ -147,7 +147,7 @@ namespace {
 std::size_t limits[] = {1024, 1048576, 8388608, 2, 2048, 64, 0};
 }
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
-  if (unsigned(limit) >= std::size(limits)) return record(cudaErrorUnsupportedLimit);
+  if (unsigned(limit) >= std::size(limits)) return record(cudaErrorInvalidValue);
   if (limit == cudaLimitMaxL2FetchGranularity && (value > 128 || (value & (value - 1)))) return record(cudaErrorInvalidValue);
   if (limit == cudaLimitPersistingL2CacheSize &&
       value > std::size_t(cusim::backend::device_profile().persistingL2CacheMaxSize))
@@ -156,8 +156,7 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
   return cudaSuccess;
 }
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
-  if (!value) return record(cudaErrorInvalidValue);
-  if (unsigned(limit) >= std::size(limits)) return record(cudaErrorUnsupportedLimit);
+  if (!value || unsigned(limit) >= std::size(limits)) return record(cudaErrorInvalidValue);
   *value = limits[limit];
   return cudaSuccess;
 }

@@ -55,7 +55,11 @@ cudaError_t occupancy_blocks_per_sm(int* numBlocks, const void* kernel, int bloc
   const cudaDeviceProp& dev = backend::device_profile();
   const backend::KernelInfo info = backend::kernel_info(kernel);
   const std::size_t shared = info.static_shared + dynamicSMemSize;
-  if (blockSize > dev.maxThreadsPerBlock || shared > dev.sharedMemPerBlockOptin) {
+  // Dynamic shared memory above the kernel's limit (48 KiB less its static memory, unless raised
+  // by cudaFuncSetAttribute) cannot launch: no block is resident (measured on an H200, CUDA 13).
+  const std::size_t dynamic_limit = info.max_dynamic_shared >= 0 ? std::size_t(info.max_dynamic_shared)
+                                                                  : dev.sharedMemPerBlock - info.static_shared;
+  if (blockSize > dev.maxThreadsPerBlock || dynamicSMemSize > dynamic_limit || shared > dev.sharedMemPerBlockOptin) {
     *numBlocks = 0;
     return cudaSuccess;
   }

@@ -41,10 +41,17 @@ TEST_CASE("occupancy: blocks per SM follow the warps and shared memory limits; t
   CHECK(blocks == prop.maxThreadsPerMultiProcessor / 1024);
   REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (void*)square, 32, 0) == cudaSuccess);
   CHECK(blocks == prop.maxBlocksPerMultiProcessor);
-  // Shared memory: two blocks of just under half an SM's shared memory fit, not three.
+  // Shared memory: as many 40 KiB blocks as the SM's shared memory holds (each also reserves its
+  // share); above 48 KiB only after the kernel opts in, as CUDA requires (0 blocks before).
+  REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, square, 32, 40 * 1024) == cudaSuccess);
+  CHECK(blocks == int(prop.sharedMemPerMultiprocessor / (40 * 1024 + prop.reservedSharedMemPerBlock)));
   const std::size_t half = prop.sharedMemPerMultiprocessor / 2 - prop.reservedSharedMemPerBlock - 1024;
   REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, square, 32, half) == cudaSuccess);
+  CHECK(blocks == 0);
+  REQUIRE(cudaFuncSetAttribute(square, cudaFuncAttributeMaxDynamicSharedMemorySize, int(half)) == cudaSuccess);
+  REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, square, 32, half) == cudaSuccess);
   CHECK(blocks == 2);
+  REQUIRE(cudaFuncSetAttribute(square, cudaFuncAttributeMaxDynamicSharedMemorySize, 48 * 1024) == cudaSuccess);
   int min_grid = 0, block = 0;
   REQUIRE(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, square, 0, 0) == cudaSuccess);
   REQUIRE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, square, block, 0) == cudaSuccess);
@@ -101,7 +108,7 @@ TEST_CASE("limits have CUDA's defaults and keep what is set; versions are CUDA 1
   CHECK(heap == 64u << 20);
   CHECK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 8u << 20) == cudaSuccess);
   std::size_t v = 0;
-  CHECK(cudaDeviceGetLimit(&v, static_cast<cudaLimit>(99)) == cudaErrorUnsupportedLimit);
+  CHECK(cudaDeviceGetLimit(&v, static_cast<cudaLimit>(99)) == cudaErrorInvalidValue);
   int runtime = 0, driver = 0;
   CHECK(cudaRuntimeGetVersion(&runtime) == cudaSuccess);
   CHECK(cudaDriverGetVersion(&driver) == cudaSuccess);
