@@ -13,6 +13,10 @@ constinit thread_local char* tls_shared_end = nullptr;
 constinit thread_local SharedSlot tls_shared_slots[kSharedSlotCache] = {};
 }  // namespace cusim::detail
 
+namespace cusim::detail {
+bool in_simulated_thread() { return sim::running::thread != nullptr; }
+}  // namespace cusim::detail
+
 namespace cusim::sim::running {
 constinit thread_local BlockRun* block = nullptr;
 constinit thread_local SimThread* thread = nullptr;

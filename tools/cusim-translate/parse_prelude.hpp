@@ -33,6 +33,7 @@ __device__ int memcmp(const void*, const void*, cusim_size_t) noexcept;
 __device__ void* malloc(cusim_size_t) noexcept;
 __device__ void free(void*) noexcept;
 __device__ void __assert_fail(const char*, const char*, unsigned int, const char*) noexcept __attribute__((noreturn));
+__device__ long clock() noexcept;  // CUDA's device clock(); the C library's is the host's
 __device__ int abs(int) noexcept;
 __device__ long labs(long) noexcept;
 __device__ long long llabs(long long) noexcept;

@@ -7,8 +7,14 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
+#include <cstring>
+#include <map>
+
+#include "tools/cusim-translate/cuda_arch.hpp"
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
@@ -22,7 +28,7 @@ namespace {
 // arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -40,13 +46,19 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (c_.is_user_file(e->getConfig()->getBeginLoc())) launches_.launch(e);
     return true;
   }
+  bool VisitFunctionDecl(clang::FunctionDecl* f) {
+    arch_.function(f);
+    return true;
+  }
   void finish() { launches_.finish(); }
+  const ArchTokens& arch_tokens() const { return arch_.found(); }
 
  private:
   RewriteContext& c_;
   SharedDeclRewriter shared_;
   LaunchRewriter launches_;
   StaticVariableRewriter statics_;
+  CudaArchRewriter arch_;
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -63,6 +75,7 @@ class Consumer : public clang::ASTConsumer {
     collector.TraverseDecl(ast.getTranslationUnitDecl());
     collector.finish();
     if (context.failed()) return;
+    out_.cuda_arch_tokens = collector.arch_tokens();
 
     // Every file of the user's that was read, main file first, each once.
     const clang::SourceManager& sm = ast.getSourceManager();
@@ -119,7 +132,10 @@ class Action : public clang::ASTFrontendAction {
 
 }  // namespace
 
-Translation translate(const Settings& settings) {
+namespace {
+
+// One parse and translation, reading the files of `rewritten` as that text instead of the disk's.
+Translation translate_once(const Settings& settings, const std::map<std::string, std::string>& rewritten) {
   // CUDA host code, with no CUDA toolkit and no Clang CUDA wrappers (parse_prelude.hpp says why);
   // Clang's own headers (stddef.h...) after the system's, where its builtin folder would be.
   // Each diagnostic is one line (file:line:col: error: ...), as the compiler's own errors follow.
@@ -131,10 +147,40 @@ Translation translate(const Settings& settings) {
   args.insert(args.end(), settings.parse_args.begin(), settings.parse_args.end());
   args.push_back(settings.source);
   Translation out;
-  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
+  for (const auto& [path, text] : rewritten) memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text, path));
+  fs->pushOverlay(memory);
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd)) fs->setCurrentWorkingDirectory(cwd);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
   clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(settings, out), files.get());
   if (!invocation.run()) out.ok = false;
   return out;
+}
+
+}  // namespace
+
+// Parses until a parse finds no `__CUDA_ARCH__` in device code that the previous ones had not
+// (cuda_arch.hpp): each finding rewrites those tokens and enables code the parse skipped.
+Translation translate(const Settings& settings) {
+  ArchTokens known;
+  std::map<std::string, std::string> rewritten;
+  for (int pass = 0;; ++pass) {
+    Translation t = translate_once(settings, rewritten);
+    bool grew = false;
+    for (const auto& token : t.cuda_arch_tokens) grew |= known.insert(token).second;
+    if (!t.ok || !grew || pass == 8) return t;
+    for (const auto& [path, offset] : known) {
+      auto it = rewritten.find(path);
+      if (it == rewritten.end()) {
+        const auto buffer = llvm::MemoryBuffer::getFile(path);
+        if (!buffer) return t;
+        it = rewritten.emplace(path, (*buffer)->getBuffer().str()).first;
+      }
+      it->second.replace(offset, std::strlen(kCusimArch), kCusimArch);
+    }
+  }
 }
 
 std::string mirrored_text(const SourceFile& file) {

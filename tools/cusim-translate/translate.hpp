@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/cusim-translate/cuda_arch.hpp"
 #include "tools/cusim-translate/edits.hpp"
 
 namespace cusim::translate {
@@ -31,6 +32,7 @@ struct SourceFile {
 struct Translation {
   bool ok = false;
   std::vector<SourceFile> files;  // the main file first
+  ArchTokens cuda_arch_tokens;    // `__CUDA_ARCH__` tokens in device code this parse rewrote
 };
 
 Translation translate(const Settings& settings);

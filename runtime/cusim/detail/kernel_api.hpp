@@ -415,6 +415,15 @@ CUSIM_ATOMIC_CAS(unsigned short)
 #define atomicMax_block atomicMax
 #define atomicMin_block atomicMin
 
+// ---- clocks (backends/sim/device_clock.cpp) -------------------------------------------------
+// In a kernel, clock() and clock64() count the device's clock cycles (the profile's clock rate
+// times the time elapsed: a block's threads share the SM's time as a GPU's warps do); outside
+// kernels clock() is the C library's. __globaltimer() is nanoseconds. A sleep may last anything
+// from 0 to twice the time asked for (PTX's nanosleep): on the simulator, 0.
+long long clock64();
+unsigned long long __globaltimer();
+inline void __nanosleep(unsigned int) {}
+
 // ---- integer intrinsics ----------------------------------------------------------------------
 inline int __popc(unsigned int x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }

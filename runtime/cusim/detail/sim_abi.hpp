@@ -110,4 +110,7 @@ void thread_fence(FenceScope scope);
 
 [[noreturn]] void trap(std::source_location site);
 
+// Whether a simulated CUDA thread runs on this OS thread (clock() answers the device's clock there).
+bool in_simulated_thread();
+
 }  // namespace cusim::detail
