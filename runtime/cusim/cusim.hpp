@@ -29,10 +29,14 @@
 #include <cuda_runtime.h>
 #else
 #include "cusim/detail/types.hpp"
+// Before the kernel API, whose built-in variables are macros in C++ sources (a struct member
+// named gridDim, as cudaKernelNodeParams has, must be declared before those exist).
+#include "cusim/detail/driver_types.hpp"
 #include "cusim/detail/kernel_api.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #include "cusim/detail/cuda_launch.hpp"
+#include "cusim/detail/kernel_entry.hpp"
 #endif
 #if !CUSIM_SIMULATOR
 namespace cusim {

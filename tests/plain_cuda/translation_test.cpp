@@ -41,7 +41,8 @@ struct Rewrite {
 bool owned(std::string replaced) {
   while (!replaced.empty() && (replaced.back() == ' ' || replaced.back() == '\t')) replaced.pop_back();
   if (replaced.empty() || replaced == "__shared__" || replaced == "extern" || replaced == "static" ||
-      replaced == "<<<" || replaced == ">>>" || replaced == "__CUDA_ARCH__")
+      replaced == "<<<" || replaced == ">>>" || replaced == "__CUDA_ARCH__" || replaced == "threadIdx" ||
+      replaced == "blockIdx" || replaced == "blockDim" || replaced == "gridDim")
     return true;
   for (const char* attribute : {"__align__(", "alignas("})
     if (replaced.rfind(attribute, 0) == 0 && replaced.back() == ')') return true;

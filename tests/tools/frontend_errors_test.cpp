@@ -32,6 +32,10 @@ const BadInput kBadInputs[] = {
      "int main() { k<<<1, 1>>>(nullptr); }\n",
      "3:12: error: the __shared__ of `s` comes from a macro; cusim's translator rewrites __shared__ only where it is "
      "written (write __shared__ itself in this declaration)"},
+    {"driver_api.cu",
+     "#include <cuda.h>\nint main() {\n  CUdevice d;\n  cuInit(0);\n  cuDeviceGet(&d, 0);\n}\n",
+     "1:10: error: cusim does not simulate CUDA's driver API (<cuda.h>: cuInit, cuLaunchKernel...); use the runtime "
+     "API (<cuda_runtime.h>: cudaMalloc, kernel<<<...>>>) instead"},
     {"no_such_file.cu", nullptr, ""},
 };
 

@@ -1,5 +1,8 @@
 #include "tools/cusim-nvcc/nvcc_options.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -56,7 +59,7 @@ const std::vector<std::string> kJoined = {"-I", "-D", "-U", "-L", "-l", "-O"};
 
 // Options that only steer GPU code generation or nvcc itself: nothing to do on the simulator.
 const std::set<std::string> kNoEffect = {
-    "-arch", "-code", "-gencode", "-Xptxas", "-Xnvlink", "-Xcudafe", "-t", "-m", "-cudart", "-keep-dir", "-odir",
+    "-Xptxas", "-Xnvlink", "-Xcudafe", "-t", "-m", "-cudart", "-keep-dir", "-odir",
     "-maxrregcount", "-split-compile", "-default-stream", "-diag-suppress", "-diag-warn", "-diag-error", "-Werror",
     "-rdc", "-Xarchive", "-lineinfo", "-keep", "-res-usage", "-expt-relaxed-constexpr", "-expt-extended-lambda",
     "-extended-lambda", "-restrict", "-Wno-deprecated-gpu-targets", "-Wno-deprecated-declarations", "-Wreorder",
@@ -81,11 +84,25 @@ Input::Kind kind_of(const std::string& path, const std::string& language) {
   return Input::Kind::object;
 }
 
+// The highest architecture an -arch, -code or -gencode value names (sm_80, compute_90a,
+// arch=compute_80,code=[sm_80,sm_90]), as its number (80), or 0 if it names none (native, all).
+int highest_architecture(const std::string& value) {
+  int highest = 0;
+  for (const char* prefix : {"sm_", "compute_"})
+    for (std::size_t at = value.find(prefix); at != std::string::npos; at = value.find(prefix, at + 1)) {
+      std::size_t digits = at + std::strlen(prefix), end = digits;
+      while (end < value.size() && std::isdigit(static_cast<unsigned char>(value[end]))) ++end;
+      if (end > digits && end - digits <= 4) highest = std::max(highest, std::stoi(value.substr(digits, end - digits)));
+    }
+  return highest;
+}
+
 }  // namespace
 
 Options parse(const std::vector<std::string>& args) {
   Options o;
   std::string language;  // -x: cu, c++, c, or "" (by extension)
+  int architecture = 0;  // the highest of -arch, -code and -gencode: __CUDA_ARCH__ / 10 in device code
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i], value;
     bool has_value = false;
@@ -174,9 +191,14 @@ Options parse(const std::vector<std::string>& args) {
              ((a == "-prec-div" || a == "-prec-sqrt") && value == "false"))
       o.notes.push_back(args[i] + " has no effect: the simulator computes IEEE-754 single and double precision");
     else if (a == "-ftz" || a == "-prec-div" || a == "-prec-sqrt") continue;  // the default: IEEE
+    else if (a == "-arch" || a == "-code" || a == "-gencode") architecture = std::max(architecture, highest_architecture(value));
     else if (a == "-m32") throw UsageError{"-m32: cusim builds 64-bit programs only"};
     else if (kNoEffect.count(a)) continue;
     else throw UsageError{"unknown option '" + args[i] + "' (cusim-nvcc --help lists the options it accepts)"};
+  }
+  if (architecture) {
+    o.preprocessor.push_back("-D");
+    o.preprocessor.push_back("__CUSIMARCH__=" + std::to_string(architecture * 10));
   }
   return o;
 }

@@ -5,6 +5,8 @@
 #include <clang/Basic/FileManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/LexDiagnostic.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -14,7 +16,9 @@
 #include <cstring>
 #include <map>
 
+#include "tools/cusim-translate/builtin_variables.hpp"
 #include "tools/cusim-translate/cuda_arch.hpp"
+#include "tools/cusim-translate/kernel_addresses.hpp"
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
@@ -28,7 +32,7 @@ namespace {
 // arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -40,6 +44,11 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
     if (v && v->hasAttr<clang::CUDASharedAttr>() && v->isFileVarDecl() && c_.is_user_file(r->getLocation()))
       shared_.reference(r);
+    builtins_.reference(r);
+    return true;
+  }
+  bool VisitExplicitCastExpr(clang::ExplicitCastExpr* e) {
+    addresses_.cast(e);
     return true;
   }
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* e) {
@@ -59,6 +68,8 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   LaunchRewriter launches_;
   StaticVariableRewriter statics_;
   CudaArchRewriter arch_;
+  BuiltinVariableRewriter builtins_;
+  KernelAddressRewriter addresses_;
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -118,6 +129,57 @@ class Consumer : public clang::ASTConsumer {
   Translation& out_;
 };
 
+// Clang's diagnostics as Clang prints them, except for an #error in cusim's own headers: those
+// name what cusim does not simulate (<cuda.h>: the driver API), and the error is reported at the
+// user's #include that brought the header in, as the one line of the report (what would follow,
+// the header's types and functions undeclared, says nothing more).
+class Diagnostics : public clang::DiagnosticConsumer {
+ public:
+  explicit Diagnostics(std::vector<std::string> own_prefixes) : own_(std::move(own_prefixes)) {
+    options_->ShowCarets = false;
+  }
+  void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
+    printer_.BeginSourceFile(lang, pp);
+  }
+  void EndSourceFile() override { printer_.EndSourceFile(); }
+  void finish() override { printer_.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
+    if (stopped_) return;
+    clang::DiagnosticConsumer::HandleDiagnostic(level, d);
+    if (d.getID() == clang::diag::err_pp_hash_error && d.hasSourceManager()) {
+      const clang::SourceManager& sm = d.getSourceManager();
+      clang::SourceLocation at = sm.getExpansionLoc(d.getLocation());
+      while (at.isValid() && is_own(sm, at)) at = sm.getIncludeLoc(sm.getFileID(at));
+      if (at.isValid() && at != sm.getExpansionLoc(d.getLocation())) {
+        llvm::SmallString<256> message;
+        d.FormatDiagnostic(message);
+        llvm::StringRef text = message;
+        if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.drop_front().drop_back();
+        const clang::PresumedLoc p = sm.getPresumedLoc(at);
+        llvm::errs() << p.getFilename() << ":" << p.getLine() << ":" << p.getColumn() << ": error: " << text << "\n";
+        stopped_ = true;
+        return;
+      }
+    }
+    printer_.HandleDiagnostic(level, d);
+  }
+
+ private:
+  bool is_own(const clang::SourceManager& sm, clang::SourceLocation at) const {
+    const clang::FileEntry* file = sm.getFileEntryForID(sm.getFileID(at));
+    if (!file) return false;
+    const std::string path = absolute_path(file->getName());
+    for (const std::string& prefix : own_)
+      if (path.rfind(prefix, 0) == 0) return true;
+    return false;
+  }
+
+  std::vector<std::string> own_;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> options_{new clang::DiagnosticOptions};
+  clang::TextDiagnosticPrinter printer_{llvm::errs(), options_.get()};
+  bool stopped_ = false;
+};
+
 class Action : public clang::ASTFrontendAction {
  public:
   Action(const Settings& s, Translation& out) : settings_(s), out_(out) {}
@@ -155,6 +217,8 @@ Translation translate_once(const Settings& settings, const std::map<std::string,
   if (!llvm::sys::fs::current_path(cwd)) fs->setCurrentWorkingDirectory(cwd);
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
   clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(settings, out), files.get());
+  Diagnostics diagnostics(settings.own_prefixes);
+  invocation.setDiagnosticConsumer(&diagnostics);
   if (!invocation.run()) out.ok = false;
   return out;
 }

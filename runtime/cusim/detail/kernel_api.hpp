@@ -80,10 +80,21 @@ inline char* shared_begin() { return tls_shared_begin; }
 inline char* shared_end() { return tls_shared_end; }
 #endif
 }  // namespace cusim::detail
+// In a CUDA source (crt/cusim_cuda_source.h) the four are names, as in CUDA: the translator's
+// parse declares them as variables, and the translator writes each reference to one as the read
+// above (tools/cusim-translate/builtin_variables.hpp), so that a member, parameter or local named
+// gridDim is the user's own. C++ written in cusim's portable spellings reads them through macros.
+#if defined(CUSIM_TRANSLATOR_PARSE)
+extern const __device__ uint3 threadIdx;
+extern const __device__ uint3 blockIdx;
+extern const __device__ dim3 blockDim;
+extern const __device__ dim3 gridDim;
+#elif !defined(CUSIM_CUDA_SOURCE)
 #define threadIdx (::cusim::detail::thread_idx())
 #define blockIdx (::cusim::detail::block_idx())
 #define blockDim (::cusim::detail::block_dim())
 #define gridDim (::cusim::detail::grid_dim())
+#endif
 inline constexpr int warpSize = 32;
 
 // ---- shared memory: the portable spelling of __shared__ --------------------------------------

@@ -6,6 +6,9 @@
 // architecture compiled for (that of the default profile, h100: 900); elsewhere it is undefined,
 // as in nvcc's host pass (tools/cusim-translate/cuda_arch.hpp).
 #pragma once
+// Marks a CUDA source for cusim's headers: here the built-in variables (threadIdx...) are names
+// that the translator rewrites (runtime/cusim/detail/kernel_api.hpp), not macros.
+#define CUSIM_CUDA_SOURCE 1
 #define __CUDACC__ 1
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
