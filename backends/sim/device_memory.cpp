@@ -2,8 +2,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +24,7 @@ namespace {
 
 std::mutex accounting;
 std::size_t bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
+std::set<std::uintptr_t> releases_in_order;  // allocations a cudaFreeAsync frees when its stream gets there
 
 sim::DeviceHeap& heap() { return sim::DeviceHeap::instance(); }
 
@@ -229,6 +232,30 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
   return cudaSuccess;
 }
 
+cudaError_t release_in_order(void* p, const char* call, const ApiCaller& caller,
+                             const std::function<void(std::function<void()>)>& enqueue) {
+  const auto a = heap().lookup(p);
+  if (!p || !a || a->freed || a->begin != reinterpret_cast<std::uintptr_t>(p) ||
+      static_cast<AllocKind>(a->tag) == AllocKind::host)
+    return release(p, AllocKind::device, call, caller);  // what cudaFree says of it, now
+  {
+    std::lock_guard<std::mutex> lock(accounting);
+    if (!releases_in_order.insert(a->begin).second) {
+      report_call(sim::DiagnosticKind::invalid_free, caller,
+                  std::string(call) + " of a pointer that an earlier " + call +
+                      " frees already, once its stream's work before it has run (double free): " + describe(*a),
+                  &*a);
+      return cudaErrorInvalidValue;
+    }
+  }
+  enqueue([p, call, caller, begin = a->begin] {
+    release(p, AllocKind::device, call, caller);
+    std::lock_guard<std::mutex> lock(accounting);
+    releases_in_order.erase(begin);
+  });
+  return cudaSuccess;
+}
+
 bool is_device_memory(const void* p) { return heap().in_range(p); }
 
 void note_written(void* dst, const void* src, std::size_t n) {
@@ -288,6 +315,7 @@ void free_all_device_memory() {
   if (sim::HeapObserver* o = sim::heap_observer()) o->all_freed();
   std::lock_guard<std::mutex> lock(accounting);
   bytes_in_use = 0;
+  releases_in_order.clear();
 }
 
 }  // namespace cusim::backend

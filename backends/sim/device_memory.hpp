@@ -3,6 +3,7 @@
 // pointer makes, each failure reported as a finding that names the call and the allocation.
 #pragma once
 #include <cstddef>
+#include <functional>
 
 #include "backends/sim/findings.hpp"
 #include "cusim/detail/types.hpp"
@@ -29,6 +30,12 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
 
 // The bytes of device memory in use (cudaMalloc and cudaMallocManaged), of the profile's total.
 std::size_t device_bytes_in_use();
+
+// cudaFreeAsync: a live device or managed allocation's start is freed by the work handed to
+// `enqueue` (when its stream gets there), and the call returns at once; a second free of it
+// before then is a double free. Any other pointer is release()'s finding and error, now.
+cudaError_t release_in_order(void* p, const char* call, const ApiCaller& caller,
+                             const std::function<void(std::function<void()>)>& enqueue);
 
 // Whether p is device memory (a live or freed heap allocation): cudaMemcpyDefault's direction.
 bool is_device_memory(const void* p);

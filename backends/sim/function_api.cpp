@@ -47,6 +47,12 @@ cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int v
   }
 }
 
+// A preference only: the simulator's shared memory does not come out of an L1 cache.
+cudaError_t func_set_cache_config(const void* kernel, cudaFuncCache config) {
+  if (!kernel) return record(cudaErrorInvalidDeviceFunction);
+  return unsigned(config) <= unsigned(cudaFuncCachePreferEqual) ? cudaSuccess : record(cudaErrorInvalidValue);
+}
+
 cudaError_t occupancy_blocks_per_sm(int* numBlocks, const void* kernel, int blockSize, std::size_t dynamicSMemSize,
                                     unsigned int flags) {
   if (!numBlocks || blockSize <= 0 || (flags & ~unsigned(cudaOccupancyDisableCachingOverride)))

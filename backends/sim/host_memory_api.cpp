@@ -37,7 +37,7 @@ std::optional<cusim::sim::HeapAllocation> live_allocation(const void* p) {
   return a;
 }
 
-// A pinned allocation and its flags (a later allocation at the same address replaces them).
+// A pinned allocation and its flags (kept until cudaFreeHost frees it).
 cudaError_t allocate_pinned(void** pHost, std::size_t size, unsigned flags, const cusim::backend::ApiCaller& caller) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   const cudaError_t e = cusim::backend::allocate(pHost, size, AllocKind::host, caller);
@@ -63,7 +63,12 @@ cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
 cudaError_t cudaFreeHost(void* ptr) {
   cusim::sim::trace::HostCall traced("cudaFreeHost");
   cusim::backend::synchronize_all();
-  return record(cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER));
+  const cudaError_t e = cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER);
+  if (e == cudaSuccess && ptr) {
+    std::lock_guard lock(flags_mutex);
+    host_alloc_flags().erase(reinterpret_cast<std::uintptr_t>(ptr));
+  }
+  return record(e);
 }
 
 // With unified addressing, every pinned allocation and registration is mapped; its device

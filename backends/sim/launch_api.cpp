@@ -13,7 +13,9 @@
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "backends/sim/kernel_registry.hpp"
+#include "backends/sim/launch_request.hpp"
 #include "backends/sim/launch_stats_output.hpp"
+#include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
@@ -107,9 +109,35 @@ cudaError_t validate(const detail::LaunchRequest& r, const cudaDeviceProp& dev, 
 }
 
 }  // namespace
+
+cudaError_t request_by_address(const char* call, const void* kernel, dim3 grid, dim3 block, void** args,
+                               std::size_t shared_bytes, cudaStream_t stream, std::source_location site,
+                               detail::LaunchRequest* out) {
+  const std::optional<detail::KernelEntry> entry = kernel ? kernel_entry(kernel) : std::nullopt;
+  detail::LaunchRequest r{kernel, nullptr, nullptr, grid, block, shared_bytes, stream, site, 0};
+  if (!entry)
+    return reject(r, cudaErrorInvalidDeviceFunction,
+                  std::string(call) + " of an address that is no kernel's: pass a __global__ function, or a void* "
+                                      "converted from one in a CUDA source");
+  if (!args && entry->parameters > 0)
+    return reject(r, cudaErrorInvalidValue, std::string(call) + " of a kernel with parameters, with no argument array");
+  r.invoke = entry->invoke;
+  r.packet = entry->pack(kernel, args);
+  r.packet_bytes = entry->packet_bytes;
+  *out = std::move(r);
+  return cudaSuccess;
+}
+
 }  // namespace cusim::backend
 
 namespace cusim::detail {
+
+cudaError_t launch_by_address(const char* call, const void* kernel, dim3 grid, dim3 block, void** args,
+                              std::size_t shared_bytes, cudaStream_t stream, std::source_location site) {
+  LaunchRequest r;
+  if (cudaError_t e = backend::request_by_address(call, kernel, grid, block, args, shared_bytes, stream, site, &r)) return e;
+  return launch_kernel(r);
+}
 
 cudaError_t launch_kernel(const LaunchRequest& r) {
   using namespace cusim::backend;
@@ -120,6 +148,12 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   const cudaDeviceProp& dev = device_profile();
   const KernelInfo info = kernel_info(r.kernel);
   if (cudaError_t e = validate(r, dev, info)) return e;
+  if (capture_work(r.stream, cudaGraphNodeTypeKernel, [r](cudaStream_t s) {
+        LaunchRequest on = r;
+        on.stream = s;
+        return launch_kernel(on);
+      }))
+    return cudaSuccess;
 
   const Settings& s = cusim::settings();
   auto shared_plan = std::make_shared<sim::LaunchPlan>();

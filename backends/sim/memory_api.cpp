@@ -6,6 +6,7 @@
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "sim/memory/allocation_names.hpp"
@@ -62,6 +63,10 @@ cudaError_t memcpy_on(const char* call, void* dst, const void* src, Rows rows, c
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (rows.bytes() == 0) return cudaSuccess;
   if (cudaError_t e = check_copy(call, dst, src, rows, kind, caller)) return record(e);
+  if (!wait && cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
+        return memcpy_on(call, dst, src, rows, kind, s, false, caller);
+      }))
+    return cudaSuccess;
   enqueue_traced(q, "memcpy", stream, rows.bytes(), [=] {
     for (std::size_t r = 0; r < rows.height; ++r) {
       char* const to = static_cast<char*>(dst) + r * rows.dst_pitch;
@@ -83,6 +88,9 @@ cudaError_t memset_on(const char* call, void* p, int value, Rows rows, cudaStrea
   if (rows.bytes() == 0) return cudaSuccess;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", p, rows.span(rows.dst_pitch), Side::device, caller))
     return record(e);
+  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeMemset,
+                                   [=](cudaStream_t s) { return memset_on(call, p, value, rows, s, caller); }))
+    return cudaSuccess;
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
   enqueue_traced(q, "memset", stream, rows.bytes(), [=] {
     for (std::size_t r = 0; r < rows.height; ++r) {
@@ -164,18 +172,21 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent) {
   return allocate_checked(&pitchedDevPtr->ptr, pitch * extent.height * extent.depth, AllocKind::device, CUSIM_CALLER);
 }
 // Stream-ordered allocation: the memory exists from the call (the stream's earlier work cannot
-// touch it) and is freed once the stream's work before cudaFreeAsync has run.
+// touch it) and is freed once the stream's work before cudaFreeAsync has run (the call returns at
+// once: device_memory.hpp, release_in_order).
 cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaMallocAsync", size);
   if (!cusim::backend::find_queue(stream, "cudaMallocAsync", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  if (cusim::backend::capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);  // no allocation nodes
   return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
 }
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaFreeAsync");
   const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, "cudaFreeAsync", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  cusim::backend::synchronize(q);
-  return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFreeAsync", CUSIM_CALLER));
+  if (cusim::backend::capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);
+  return record(cusim::backend::release_in_order(devPtr, "cudaFreeAsync", CUSIM_CALLER,
+                                                 [&q](std::function<void()> work) { cusim::backend::enqueue(q, std::move(work)); }));
 }
 
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,

@@ -1,5 +1,6 @@
 // cudaStream* and cudaEvent*: thin checks over the device's work queues (work_queues.hpp).
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "sim/trace/tracer.hpp"
@@ -43,6 +44,8 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userD
   const QueuePtr q = find_queue(stream, "cudaLaunchHostFunc", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!fn) return record(cudaErrorInvalidValue);
+  if (capture_work(stream, cudaGraphNodeTypeHost, [fn, userData](cudaStream_t s) { return cudaLaunchHostFunc(s, fn, userData); }))
+    return cudaSuccess;
   enqueue(q, [fn, userData] { fn(userData); });
   return cudaSuccess;
 }
@@ -53,6 +56,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
   const QueuePtr q = find_queue(stream, "cudaStreamAddCallback", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!callback || flags != 0) return record(cudaErrorInvalidValue);
+  if (capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);  // CUDA: use cudaLaunchHostFunc
   enqueue(q, [stream, callback, userData] { callback(stream, cudaSuccess, userData); });
   return cudaSuccess;
 }
@@ -63,6 +67,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaStreamSynchronize");
   const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);
   synchronize(q);
   return record(take_execution_error());
 }
@@ -81,6 +86,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   // capture CUDA refuses it as an illegal state (measured on an H100, CUDA 13).
   if (flags == cudaEventWaitExternal) return record(cudaErrorIllegalState);
   if (flags != cudaEventWaitDefault) return record(cudaErrorInvalidValue);
+  if (capture_event_wait(stream, event)) return cudaSuccess;  // joins the event's capture
   wait_event(q, e);
   return cudaSuccess;
 }
@@ -100,6 +106,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (!e) return record(cudaErrorInvalidResourceHandle);
   const QueuePtr q = find_queue(stream, "cudaEventRecord", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (capture_event_record(event, stream)) return cudaSuccess;  // a capture position, for streams to wait on
   record_event(e, q);
   return cudaSuccess;
 }

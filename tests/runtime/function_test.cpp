@@ -31,6 +31,9 @@ TEST_CASE("function attributes: the device's thread limit, the dynamic shared me
   CHECK(attr.binaryVersion >= 75);
   CHECK(cudaFuncGetAttributes(nullptr, square) == cudaErrorInvalidValue);
   cudaGetLastError();
+  CHECK(cudaFuncSetCacheConfig(square, cudaFuncCachePreferShared) == cudaSuccess);
+  CHECK(cudaFuncSetCacheConfig(square, static_cast<cudaFuncCache>(7)) == cudaErrorInvalidValue);
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);  // recorded, as every failing call's error
 }
 
 TEST_CASE("occupancy: blocks per SM follow the warps and shared memory limits; the suggested block size fills an SM") {

@@ -3,9 +3,12 @@
 // simpleStreams), with their error paths. The same expectations hold on a GPU.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <cusim/cusim.hpp>
+#include <thread>
 #include <vector>
 
 #include "test_support.hpp"
@@ -144,6 +147,52 @@ TEST_CASE("stream-ordered allocation: allocate, use and free on a stream") {
   CHECK(back == std::vector<int>(128, 1));
   CHECK(cudaStreamDestroy(s) == cudaSuccess);
 }
+
+namespace {
+std::atomic<bool> free_returned{false};
+std::atomic<bool> saw_free_return{false};
+// Stream work that waits (at most 10 s) for the host to come back from cudaFreeAsync.
+void wait_for_free(void*) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!free_returned && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+  saw_free_return = free_returned.load();
+}
+}  // namespace
+
+TEST_CASE("cudaFreeAsync returns at once; the memory is freed when the stream gets there") {
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  int* p = nullptr;
+  REQUIRE(cudaMallocAsync(&p, 64 * sizeof(int), s) == cudaSuccess);
+  REQUIRE(cudaLaunchHostFunc(s, wait_for_free, nullptr) == cudaSuccess);
+  CHECK(cudaFreeAsync(p, s) == cudaSuccess);
+  free_returned = true;
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+  CHECK(saw_free_return);
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
+}
+
+#if CUSIM_SIMULATOR  // findings are the simulator's
+TEST_CASE("a second cudaFreeAsync before the stream has run the first is a double free") {
+  cusim_test::FindingsGuard guard;
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreate(&s) == cudaSuccess);
+  free_returned = false;
+  int* p = nullptr;
+  REQUIRE(cudaMallocAsync(&p, 64 * sizeof(int), s) == cudaSuccess);
+  REQUIRE(cudaLaunchHostFunc(s, wait_for_free, nullptr) == cudaSuccess);
+  CHECK(cudaFreeAsync(p, s) == cudaSuccess);
+  CHECK(cudaFreeAsync(p, s) == cudaErrorInvalidValue);
+  free_returned = true;
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+  const auto f = cusim::findings();
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].kind == "invalid-free");
+  CHECK(f[0].text.find("double free") != std::string::npos);
+  CHECK(cudaFree(p) == cudaErrorInvalidValue);  // freed by the first: a double free too
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
+}
+#endif
 
 TEST_CASE("free memory goes down by what cudaMalloc takes") {
   std::size_t free_before = 0, total = 0, free_after = 0;

@@ -230,6 +230,73 @@ inline cudaExtent make_cudaExtent(std::size_t w, std::size_t h, std::size_t d) {
 using cudaHostFn_t = void (*)(void* userData);
 using cudaStreamCallback_t = void (*)(cudaStream_t stream, cudaError_t status, void* userData);
 
+// ---- graphs ----
+struct CUgraph_st;
+struct CUgraphNode_st;
+struct CUgraphExec_st;
+using cudaGraph_t = CUgraph_st*;
+using cudaGraphNode_t = CUgraphNode_st*;
+using cudaGraphExec_t = CUgraphExec_st*;
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07,
+  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+  cudaGraphNodeTypeMemAlloc = 0x0a,
+  cudaGraphNodeTypeMemFree = 0x0b,
+  cudaGraphNodeTypeConditional = 0x0d,
+  cudaGraphNodeTypeCount
+};
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
+struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+};
+using cudaGraphEdgeData = cudaGraphEdgeData_st;
+struct cudaKernelNodeParams {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+struct cudaMemsetParams {
+  void* dst;
+  std::size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  std::size_t width;
+  std::size_t height;
+};
+struct cudaHostNodeParams {
+  cudaHostFn_t fn;
+  void* userData;
+};
+
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02

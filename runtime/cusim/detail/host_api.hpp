@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <source_location>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -84,6 +85,46 @@ cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int* flags);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData, unsigned int flags);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData);
 
+// CUDA graphs (backends/sim/graph_api.cpp): stream capture and the explicit API.
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* pCaptureStatus);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* captureStatus_out,
+                                     unsigned long long* id_out = nullptr, cudaGraph_t* graph_out = nullptr,
+                                     const cudaGraphNode_t** dependencies_out = nullptr,
+                                     const cudaGraphEdgeData** edgeData_out = nullptr,
+                                     std::size_t* numDependencies_out = nullptr);
+cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaKernelNodeParams* pNodeParams,
+                                   std::source_location site = std::source_location::current());
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaMemcpy3DParms* pCopyParams);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t* pDependencies, std::size_t numDependencies, void* dst,
+                                     const void* src, std::size_t count, cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaMemsetParams* pMemsetParams);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                 std::size_t numDependencies, const cudaHostNodeParams* pNodeParams);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                  std::size_t numDependencies);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     const cudaGraphEdgeData* edgeData, std::size_t numDependencies);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     std::size_t numDependencies);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes, std::size_t* pNumRootNodes);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
@@ -129,6 +170,7 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::
                         std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
 cudaError_t func_attributes(cudaFuncAttributes* attr, const void* kernel);
 cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int value);
+cudaError_t func_set_cache_config(const void* kernel, cudaFuncCache config);
 cudaError_t occupancy_blocks_per_sm(int* numBlocks, const void* kernel, int blockSize, std::size_t dynamicSMemSize,
                                     unsigned int flags);
 }  // namespace cusim::detail
@@ -168,8 +210,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, T kernel) {
 // The L1/shared split is the hardware's business; every preference is accepted, as on CUDA.
 template <class T>
 cudaError_t cudaFuncSetCacheConfig(T kernel, cudaFuncCache cacheConfig) {
-  if (!kernel || unsigned(cacheConfig) > unsigned(cudaFuncCachePreferEqual)) return cudaErrorInvalidValue;
-  return cudaSuccess;
+  return cusim::detail::func_set_cache_config((const void*)kernel, cacheConfig);
 }
 template <class T>
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, T kernel,

@@ -1,0 +1,445 @@
+// CUDA graphs: stream capture (stream_capture.hpp) and the explicit API (kernel, memcpy, memset,
+// host and empty nodes with their dependencies; clone, instantiate, launch, destroy).
+//
+// A node is the call it stands for, kept to be issued again: a kernel node holds its launch
+// request (the arguments copied when the node was made, as CUDA copies them), a memcpy node its
+// cudaMemcpy3DParms. An executable graph is its nodes in an order that respects every dependency
+// (Kahn's, ties in the order the nodes were made), and cudaGraphLaunch issues them, in that order,
+// to the launch's stream. The simulator thus runs a graph's independent branches one after the
+// other, an order the GPU may also choose; the race checkers see the work of each branch as
+// ordered after the one issued before it.
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <vector>
+
+#include "backends/sim/device_memory.hpp"
+#include "backends/sim/error_state.hpp"
+#include "backends/sim/launch_request.hpp"
+#include "backends/sim/stream_capture.hpp"
+#include "backends/sim/work_queues.hpp"
+#include "cusim/detail/host_api.hpp"
+
+using cusim::backend::NodeWork;
+using cusim::backend::record;
+
+struct CUgraphNode_st {
+  CUgraph_st* graph = nullptr;
+  cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+  NodeWork work;  // empty for an empty node
+  std::vector<CUgraphNode_st*> dependencies;
+  cudaKernelNodeParams kernel{};  // a kernel node's parameters, as given
+};
+struct CUgraph_st {
+  std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
+};
+struct CUgraphExec_st {
+  std::vector<NodeWork> order;
+};
+
+namespace {
+
+std::mutex m;
+std::set<cudaGraph_t> graphs;          // created, ended captures and clones, not yet destroyed
+std::set<cudaGraphExec_t> executables;
+
+// A stream's capture: the graph, and the nodes its next work depends on.
+struct Capture {
+  cudaGraph_t graph = nullptr;
+  std::vector<cudaGraphNode_t> tail;
+  cudaStream_t origin = nullptr;  // the stream that began it (and must end it)
+  unsigned long long id = 0;
+};
+std::map<cudaStream_t, Capture> captures;
+std::map<cudaEvent_t, Capture> captured_events;  // an event's capture position, while that capture lasts
+unsigned long long capture_ids = 0;
+
+bool is_default_stream(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
+
+bool live_graph(cudaGraph_t g) { return g && graphs.count(g); }
+bool live_node(cudaGraphNode_t n) { return n && live_graph(n->graph); }
+
+// Adds a node of `type` after `dependencies` (each a node of `graph`); nullptr if any is not.
+cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, NodeWork work, const cudaGraphNode_t* dependencies,
+                         std::size_t count) {
+  if (count && !dependencies) return nullptr;
+  std::vector<cudaGraphNode_t> after(dependencies, dependencies + count);
+  for (cudaGraphNode_t d : after)
+    if (!d || d->graph != graph) return nullptr;
+  auto node = std::make_unique<CUgraphNode_st>();
+  node->graph = graph;
+  node->type = type;
+  node->work = std::move(work);
+  node->dependencies = std::move(after);
+  graph->nodes.push_back(std::move(node));
+  return graph->nodes.back().get();
+}
+
+// The explicit API's checks and the node's addition, under the lock.
+cudaError_t add(cudaGraphNode_t* out, cudaGraph_t graph, cudaGraphNodeType type, NodeWork work,
+                const cudaGraphNode_t* dependencies, std::size_t count, const cudaKernelNodeParams* kernel = nullptr) {
+  if (!out) return record(cudaErrorInvalidValue);
+  std::lock_guard lock(m);
+  if (!live_graph(graph)) return record(cudaErrorInvalidValue);
+  cudaGraphNode_t node = add_node(graph, type, std::move(work), dependencies, count);
+  if (!node) return record(cudaErrorInvalidValue);
+  if (kernel) node->kernel = *kernel;
+  *out = node;
+  return cudaSuccess;
+}
+
+// The nodes in an order that respects every dependency; false if the dependencies form a cycle.
+bool ordered(const CUgraph_st& g, std::vector<const CUgraphNode_st*>* out) {
+  std::map<const CUgraphNode_st*, std::size_t> waiting;
+  std::map<const CUgraphNode_st*, std::vector<const CUgraphNode_st*>> dependents;
+  for (const auto& n : g.nodes) {
+    waiting[n.get()] = n->dependencies.size();
+    for (const CUgraphNode_st* d : n->dependencies) dependents[d].push_back(n.get());
+  }
+  std::vector<bool> done(g.nodes.size(), false);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+      const CUgraphNode_st* n = g.nodes[i].get();
+      if (done[i] || waiting[n] != 0) continue;
+      done[i] = progress = true;
+      out->push_back(n);
+      for (const CUgraphNode_st* later : dependents[n]) --waiting[later];
+      break;  // ties go to the node made first
+    }
+  }
+  return out->size() == g.nodes.size();
+}
+
+// A memset node with 2- or 4-byte elements, which cudaMemset2DAsync (bytes) cannot express.
+cudaError_t memset_elements(const cudaMemsetParams& p, cudaStream_t stream) {
+  using namespace cusim::backend;
+  if (cudaError_t s = sticky_error()) return record(s);
+  const QueuePtr q = find_queue(stream, "cudaGraphLaunch", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  const std::size_t row = p.width * p.elementSize, pitch = p.height > 1 ? p.pitch : row;
+  if (cudaError_t e = check_range("cudaGraphLaunch (memset node)", "destination", p.dst, pitch * (p.height - 1) + row,
+                                  Side::device, CUSIM_CALLER))
+    return record(e);
+  enqueue(q, [p, row, pitch] {
+    for (std::size_t r = 0; r < p.height; ++r) {
+      char* const to = static_cast<char*>(p.dst) + r * pitch;
+      for (std::size_t i = 0; i < p.width; ++i) std::memcpy(to + i * p.elementSize, &p.value, p.elementSize);
+      note_written(to, nullptr, row);
+    }
+  });
+  return cudaSuccess;
+}
+
+}  // namespace
+
+// ---- stream capture --------------------------------------------------------------------------
+
+namespace cusim::backend {
+
+bool capture_work(cudaStream_t stream, cudaGraphNodeType type, NodeWork work) {
+  std::lock_guard lock(m);
+  auto it = captures.find(stream);
+  if (it == captures.end()) return false;
+  Capture& c = it->second;
+  cudaGraphNode_t node = add_node(c.graph, type, std::move(work), c.tail.data(), c.tail.size());
+  c.tail = {node};
+  return true;
+}
+
+bool capturing(cudaStream_t stream) {
+  std::lock_guard lock(m);
+  return captures.count(stream) != 0;
+}
+
+bool capture_event_record(cudaEvent_t event, cudaStream_t stream) {
+  std::lock_guard lock(m);
+  auto it = captures.find(stream);
+  if (it == captures.end()) {
+    captured_events.erase(event);
+    return false;
+  }
+  captured_events[event] = it->second;
+  return true;
+}
+
+bool capture_event_wait(cudaStream_t stream, cudaEvent_t event) {
+  std::lock_guard lock(m);
+  auto e = captured_events.find(event);
+  if (e == captured_events.end()) return false;
+  const Capture& at = e->second;
+  auto s = captures.find(stream);
+  if (s == captures.end()) {
+    captures[stream] = at;  // the stream joins the capture
+  } else if (s->second.graph == at.graph) {
+    for (cudaGraphNode_t n : at.tail)
+      if (std::find(s->second.tail.begin(), s->second.tail.end(), n) == s->second.tail.end()) s->second.tail.push_back(n);
+  } else {
+    return false;  // another capture's event: waited for as any event
+  }
+  return true;
+}
+
+}  // namespace cusim::backend
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode) {
+  if (!cusim::backend::find_queue(stream, "cudaStreamBeginCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  if (unsigned(mode) > unsigned(cudaStreamCaptureModeRelaxed)) return record(cudaErrorInvalidValue);
+  if (is_default_stream(stream)) return record(cudaErrorStreamCaptureUnsupported);
+  std::lock_guard lock(m);
+  if (captures.count(stream)) return record(cudaErrorIllegalState);
+  captures[stream] = Capture{new CUgraph_st, {}, stream, ++capture_ids};
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
+  if (!pGraph) return record(cudaErrorInvalidValue);
+  if (!cusim::backend::find_queue(stream, "cudaStreamEndCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  std::lock_guard lock(m);
+  auto it = captures.find(stream);
+  if (it == captures.end()) return record(cudaErrorIllegalState);
+  if (it->second.origin != stream) return record(cudaErrorStreamCaptureUnmatched);
+  const cudaGraph_t graph = it->second.graph;
+  std::erase_if(captures, [graph](const auto& c) { return c.second.graph == graph; });
+  std::erase_if(captured_events, [graph](const auto& c) { return c.second.graph == graph; });
+  graphs.insert(graph);
+  *pGraph = graph;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* pCaptureStatus) {
+  if (!pCaptureStatus) return record(cudaErrorInvalidValue);
+  if (!cusim::backend::find_queue(stream, "cudaStreamIsCapturing", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  *pCaptureStatus = cusim::backend::capturing(stream) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* captureStatus_out,
+                                     unsigned long long* id_out, cudaGraph_t* graph_out,
+                                     const cudaGraphNode_t** dependencies_out, const cudaGraphEdgeData** edgeData_out,
+                                     std::size_t* numDependencies_out) {
+  if (!captureStatus_out) return record(cudaErrorInvalidValue);
+  if (!cusim::backend::find_queue(stream, "cudaStreamGetCaptureInfo", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  std::lock_guard lock(m);
+  auto it = captures.find(stream);
+  *captureStatus_out = it == captures.end() ? cudaStreamCaptureStatusNone : cudaStreamCaptureStatusActive;
+  if (it == captures.end()) return cudaSuccess;
+  if (id_out) *id_out = it->second.id;
+  if (graph_out) *graph_out = it->second.graph;
+  if (dependencies_out) *dependencies_out = it->second.tail.data();
+  if (edgeData_out) *edgeData_out = nullptr;  // every edge is the default one
+  if (numDependencies_out) *numDependencies_out = it->second.tail.size();
+  return cudaSuccess;
+}
+
+// ---- graphs and nodes ------------------------------------------------------------------------
+
+cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags) {
+  if (!pGraph || flags != 0) return record(cudaErrorInvalidValue);
+  std::lock_guard lock(m);
+  *pGraph = *graphs.insert(new CUgraph_st).first;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
+  std::lock_guard lock(m);
+  if (!graphs.erase(graph)) return record(cudaErrorInvalidValue);
+  delete graph;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph) {
+  if (!pGraphClone) return record(cudaErrorInvalidValue);
+  std::lock_guard lock(m);
+  if (!live_graph(originalGraph)) return record(cudaErrorInvalidValue);
+  auto* clone = new CUgraph_st;
+  std::map<const CUgraphNode_st*, cudaGraphNode_t> copy_of;
+  for (const auto& n : originalGraph->nodes) {
+    auto c = std::make_unique<CUgraphNode_st>(*n);
+    c->graph = clone;
+    for (cudaGraphNode_t& d : c->dependencies) d = copy_of.at(d);
+    copy_of[n.get()] = c.get();
+    clone->nodes.push_back(std::move(c));
+  }
+  graphs.insert(clone);
+  *pGraphClone = clone;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaKernelNodeParams* p, std::source_location site) {
+  if (!p || p->extra) return record(cudaErrorInvalidValue);  // the "extra" argument format is not simulated
+  cusim::detail::LaunchRequest r;
+  if (cudaError_t e = cusim::backend::request_by_address("cudaGraphAddKernelNode", p->func, p->gridDim, p->blockDim,
+                                                         p->kernelParams, p->sharedMemBytes, nullptr, site, &r))
+    return e;
+  NodeWork work = [r](cudaStream_t s) {
+    cusim::detail::LaunchRequest on = r;
+    on.stream = s;
+    return cusim::detail::launch_kernel(on);
+  };
+  return add(pGraphNode, graph, cudaGraphNodeTypeKernel, std::move(work), pDependencies, numDependencies, p);
+}
+
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* pNodeParams) {
+  std::lock_guard lock(m);
+  if (!pNodeParams || !live_node(node) || node->type != cudaGraphNodeTypeKernel) return record(cudaErrorInvalidValue);
+  *pNodeParams = node->kernel;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaMemcpy3DParms* pCopyParams) {
+  if (!pCopyParams) return record(cudaErrorInvalidValue);
+  const cudaMemcpy3DParms p = *pCopyParams;
+  return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy, [p](cudaStream_t s) { return cudaMemcpy3DAsync(&p, s); },
+             pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                     std::size_t numDependencies, void* dst, const void* src, std::size_t count,
+                                     cudaMemcpyKind kind) {
+  return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy,
+             [=](cudaStream_t s) { return cudaMemcpyAsync(dst, src, count, kind, s); }, pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                   std::size_t numDependencies, const cudaMemsetParams* pMemsetParams) {
+  if (!pMemsetParams) return record(cudaErrorInvalidValue);
+  const cudaMemsetParams p = *pMemsetParams;
+  if (p.elementSize != 1 && p.elementSize != 2 && p.elementSize != 4) return record(cudaErrorInvalidValue);
+  if (!p.dst || p.width == 0 || p.height == 0 || (p.height > 1 && p.pitch < p.width * p.elementSize))
+    return record(cudaErrorInvalidValue);
+  NodeWork work;
+  if (p.elementSize == 1)
+    work = [p](cudaStream_t s) {
+      return cudaMemset2DAsync(p.dst, p.height > 1 ? p.pitch : p.width, int(p.value & 0xffu), p.width, p.height, s);
+    };
+  else
+    work = [p](cudaStream_t s) { return memset_elements(p, s); };
+  return add(pGraphNode, graph, cudaGraphNodeTypeMemset, std::move(work), pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                 std::size_t numDependencies, const cudaHostNodeParams* pNodeParams) {
+  if (!pNodeParams || !pNodeParams->fn) return record(cudaErrorInvalidValue);
+  const cudaHostNodeParams p = *pNodeParams;
+  return add(pGraphNode, graph, cudaGraphNodeTypeHost,
+             [p](cudaStream_t s) { return cudaLaunchHostFunc(s, p.fn, p.userData); }, pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                  std::size_t numDependencies) {
+  return add(pGraphNode, graph, cudaGraphNodeTypeEmpty, nullptr, pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     const cudaGraphEdgeData*, std::size_t numDependencies) {
+  return cudaGraphAddDependencies(graph, from, to, numDependencies);
+}
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     std::size_t numDependencies) {
+  std::lock_guard lock(m);
+  if (!live_graph(graph) || (numDependencies && (!from || !to))) return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < numDependencies; ++i)
+    if (!from[i] || !to[i] || from[i]->graph != graph || to[i]->graph != graph || from[i] == to[i])
+      return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < numDependencies; ++i) {
+    auto& d = to[i]->dependencies;
+    if (std::find(d.begin(), d.end(), from[i]) == d.end()) d.push_back(from[i]);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType) {
+  std::lock_guard lock(m);
+  if (!pType || !live_node(node)) return record(cudaErrorInvalidValue);
+  *pType = node->type;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* numNodes) {
+  std::lock_guard lock(m);
+  if (!numNodes || !live_graph(graph)) return record(cudaErrorInvalidValue);
+  const std::size_t count = graph->nodes.size();
+  if (nodes) {
+    for (std::size_t i = 0; i < *numNodes; ++i) nodes[i] = i < count ? graph->nodes[i].get() : nullptr;
+    *numNodes = std::min(*numNodes, count);
+  } else {
+    *numNodes = count;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes, std::size_t* pNumRootNodes) {
+  std::lock_guard lock(m);
+  if (!pNumRootNodes || !live_graph(graph)) return record(cudaErrorInvalidValue);
+  std::vector<cudaGraphNode_t> roots;
+  for (const auto& n : graph->nodes)
+    if (n->dependencies.empty()) roots.push_back(n.get());
+  if (pRootNodes) {
+    for (std::size_t i = 0; i < *pNumRootNodes; ++i) pRootNodes[i] = i < roots.size() ? roots[i] : nullptr;
+    *pNumRootNodes = std::min(*pNumRootNodes, roots.size());
+  } else {
+    *pNumRootNodes = roots.size();
+  }
+  return cudaSuccess;
+}
+
+// ---- executable graphs -----------------------------------------------------------------------
+
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags) {
+  constexpr unsigned long long known = cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
+                                       cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
+  if (!pGraphExec || (flags & ~known)) return record(cudaErrorInvalidValue);
+  std::lock_guard lock(m);
+  if (!live_graph(graph)) return record(cudaErrorInvalidValue);
+  std::vector<const CUgraphNode_st*> order;
+  if (!ordered(*graph, &order)) return record(cudaErrorInvalidValue);  // a cycle
+  auto* exec = new CUgraphExec_st;
+  for (const CUgraphNode_st* n : order)
+    if (n->work) exec->order.push_back(n->work);
+  executables.insert(exec);
+  *pGraphExec = exec;
+  return cudaSuccess;
+}
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags) {
+  return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream) {
+  {
+    std::lock_guard lock(m);
+    if (!executables.count(graphExec)) return record(cudaErrorInvalidValue);
+  }
+  if (!cusim::backend::find_queue(stream, "cudaGraphUpload", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  return cudaSuccess;  // nothing to upload: the simulator's device memory is the host's
+}
+
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
+  std::vector<NodeWork> order;
+  {
+    std::lock_guard lock(m);
+    if (!executables.count(graphExec)) return record(cudaErrorInvalidValue);
+    order = graphExec->order;
+  }
+  if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
+  if (!cusim::backend::find_queue(stream, "cudaGraphLaunch", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  auto issue = [order](cudaStream_t s) {
+    for (const NodeWork& work : order)
+      if (cudaError_t e = work(s)) return e;
+    return cudaSuccess;
+  };
+  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeGraph, issue)) return cudaSuccess;
+  return issue(stream);
+}
+
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
+  std::lock_guard lock(m);
+  if (!executables.erase(graphExec)) return record(cudaErrorInvalidValue);
+  delete graphExec;
+  return cudaSuccess;
+}

@@ -1,0 +1,30 @@
+// Stream capture (cudaStreamBeginCapture ... cudaStreamEndCapture): while a stream captures, the
+// work issued to it is not run but becomes nodes of a graph (backends/sim/graph_api.cpp), each
+// after the stream's captured work so far. An event recorded in a capturing stream carries the
+// capture to streams that wait for it (fork and join), as CUDA's does.
+//
+// Every enqueuing call asks capture_work() first: kernel launches, copies, memsets, host
+// functions and callbacks, graph launches.
+#pragma once
+#include <functional>
+
+#include "cusim/detail/types.hpp"
+#include "cusim/detail/driver_types.hpp"
+
+namespace cusim::backend {
+
+// A node's work: issues it to `stream`, as the call that was captured would have (CUDA's error).
+using NodeWork = std::function<cudaError_t(cudaStream_t stream)>;
+
+// If `stream` captures, `work` becomes a node of its graph and true is returned (nothing runs).
+bool capture_work(cudaStream_t stream, cudaGraphNodeType type, NodeWork work);
+// Whether `stream` captures now.
+bool capturing(cudaStream_t stream);
+// cudaEventRecord in a capturing stream: the event holds the stream's capture position; true if
+// the stream captures (nothing is recorded on the device then).
+bool capture_event_record(cudaEvent_t event, cudaStream_t stream);
+// cudaStreamWaitEvent of an event recorded in a capture: `stream` joins that capture after the
+// event's position; true if the event holds one.
+bool capture_event_wait(cudaStream_t stream, cudaEvent_t event);
+
+}  // namespace cusim::backend
