@@ -1,9 +1,10 @@
-// CUDA's device intrinsics on the CPU: integer intrinsics, the min/max family, IEEE arithmetic in
-// an explicit rounding mode, conversions with PTX's rounding and saturation, bit casts, device math
-// (the fast-math __expf family) and the cache-hinted loads and stores (__ldg...). Included by
-// kernel_api.hpp. Everything but the fast-math intrinsics gives the GPU's exact results (sm_90):
-// tests/plain_cuda/53_integer_intrinsics.cu and 54_rounding_intrinsics.cu hold hashes recorded on
-// an H100; docs/RUNTIME.md says what the fast-math ones differ by.
+// CUDA's device intrinsics on the CPU: integer intrinsics, SIMD within a word, the min/max
+// family, IEEE arithmetic in an explicit rounding mode, conversions with PTX's rounding and
+// saturation, bit casts, device math (the fast-math __expf family) and the cache-hinted loads and
+// stores (__ldg...). Included by kernel_api.hpp. Everything but the fast-math intrinsics gives the
+// GPU's exact results (sm_90): tests/plain_cuda/53_integer_intrinsics.cu,
+// 54_rounding_intrinsics.cu and 59_simd_intrinsics.cu hold hashes recorded on an H100;
+// docs/FRONTEND.md says what the fast-math ones differ by.
 #pragma once
 #include <cfenv>
 #include <climits>
@@ -137,6 +138,89 @@ inline int __dp2a_lo(short2 a, char4 b, int c) { return __dp2a_lo(static_cast<in
 inline unsigned int __dp2a_lo(ushort2 a, uchar4 b, unsigned int c) { return __dp2a_lo(cusim::detail::word_of(a), cusim::detail::word_of(b), c); }
 inline int __dp2a_hi(short2 a, char4 b, int c) { return __dp2a_hi(static_cast<int>(cusim::detail::word_of(a)), static_cast<int>(cusim::detail::word_of(b)), c); }
 inline unsigned int __dp2a_hi(ushort2 a, uchar4 b, unsigned int c) { return __dp2a_hi(cusim::detail::word_of(a), cusim::detail::word_of(b), c); }
+
+// ---- SIMD within a word: 2 halfwords or 4 bytes per unsigned int (__vadd2...) ----------------
+namespace cusim::detail {
+// f applied to each of the N lanes (2: halfwords, 4: bytes) of a and b, read as signed or
+// unsigned, given the lane's signed limits lo..hi and unsigned maximum; each result is kept
+// modulo the lane's width.
+template <int N, bool Signed, class F>
+inline unsigned int simd(unsigned int a, unsigned int b, F f) {
+  constexpr int bits = 32 / N;
+  constexpr unsigned int mask = (1u << bits) - 1u;
+  constexpr int lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1, umax = static_cast<int>(mask);
+  unsigned int r = 0;
+  for (int i = 0; i < N; ++i) {
+    const unsigned int ua = (a >> (bits * i)) & mask, ub = (b >> (bits * i)) & mask;
+    const int x = Signed && (ua >> (bits - 1)) ? static_cast<int>(ua) - umax - 1 : static_cast<int>(ua);
+    const int y = Signed && (ub >> (bits - 1)) ? static_cast<int>(ub) - umax - 1 : static_cast<int>(ub);
+    r |= (static_cast<unsigned int>(f(x, y, lo, hi, umax)) & mask) << (bits * i);
+  }
+  return r;
+}
+inline int clamp_int(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
+template <int N, bool Signed>
+inline unsigned int simd_sad(unsigned int a, unsigned int b) {
+  unsigned int sum = 0;
+  simd<N, Signed>(a, b, [&](int x, int y, int, int, int) {
+    sum += static_cast<unsigned int>(x > y ? x - y : y - x);
+    return 0;
+  });
+  return sum;
+}
+}  // namespace cusim::detail
+#define CUSIM_SIMD(NAME, SIGNED, EXPR)                                                                             \
+  inline unsigned int NAME##2(unsigned int a, unsigned int b) {                                                   \
+    return cusim::detail::simd<2, SIGNED>(a, b, [](int x, int y, int lo, int hi, int umax) { (void)x; (void)y; (void)lo; (void)hi; (void)umax; return (EXPR); }); \
+  }                                                                                                              \
+  inline unsigned int NAME##4(unsigned int a, unsigned int b) {                                                   \
+    return cusim::detail::simd<4, SIGNED>(a, b, [](int x, int y, int lo, int hi, int umax) { (void)x; (void)y; (void)lo; (void)hi; (void)umax; return (EXPR); }); \
+  }
+#define CUSIM_SIMD_COMPARE(NAME, SIGNED, OP) \
+  CUSIM_SIMD(__vcmp##NAME, SIGNED, (x OP y) ? -1 : 0) CUSIM_SIMD(__vset##NAME, SIGNED, (x OP y) ? 1 : 0)
+CUSIM_SIMD(__vadd, false, x + y)
+CUSIM_SIMD(__vaddss, true, cusim::detail::clamp_int(x + y, lo, hi))
+CUSIM_SIMD(__vaddus, false, cusim::detail::clamp_int(x + y, 0, umax))
+CUSIM_SIMD(__vsub, false, x - y)
+CUSIM_SIMD(__vsubss, true, cusim::detail::clamp_int(x - y, lo, hi))
+CUSIM_SIMD(__vsubus, false, cusim::detail::clamp_int(x - y, 0, umax))
+CUSIM_SIMD(__vavgs, true, (x + y + (x + y >= 0 ? 1 : -1)) / 2)  // (halves away from zero)
+CUSIM_SIMD(__vavgu, false, (x + y + 1) >> 1)
+CUSIM_SIMD(__vhaddu, false, (x + y) >> 1)
+CUSIM_SIMD(__vabsdiffs, true, x > y ? x - y : y - x)
+CUSIM_SIMD(__vabsdiffu, false, x > y ? x - y : y - x)
+CUSIM_SIMD(__vmaxs, true, x > y ? x : y)
+CUSIM_SIMD(__vmaxu, false, x > y ? x : y)
+CUSIM_SIMD(__vmins, true, x < y ? x : y)
+CUSIM_SIMD(__vminu, false, x < y ? x : y)
+CUSIM_SIMD_COMPARE(eq, false, ==)
+CUSIM_SIMD_COMPARE(ne, false, !=)
+CUSIM_SIMD_COMPARE(ges, true, >=)
+CUSIM_SIMD_COMPARE(gts, true, >)
+CUSIM_SIMD_COMPARE(les, true, <=)
+CUSIM_SIMD_COMPARE(lts, true, <)
+CUSIM_SIMD_COMPARE(geu, false, >=)
+CUSIM_SIMD_COMPARE(gtu, false, >)
+CUSIM_SIMD_COMPARE(leu, false, <=)
+CUSIM_SIMD_COMPARE(ltu, false, <)
+#undef CUSIM_SIMD_COMPARE
+#undef CUSIM_SIMD
+#define CUSIM_SIMD_UNARY(NAME, EXPR)                                                                               \
+  inline unsigned int NAME##2(unsigned int a) {                                                                   \
+    return cusim::detail::simd<2, true>(a, 0u, [](int x, int, int lo, int hi, int) { (void)lo; (void)hi; return (EXPR); }); \
+  }                                                                                                              \
+  inline unsigned int NAME##4(unsigned int a) {                                                                   \
+    return cusim::detail::simd<4, true>(a, 0u, [](int x, int, int lo, int hi, int) { (void)lo; (void)hi; return (EXPR); }); \
+  }
+CUSIM_SIMD_UNARY(__vabs, x < 0 ? -x : x)
+CUSIM_SIMD_UNARY(__vabsss, x < 0 ? cusim::detail::clamp_int(-x, lo, hi) : x)
+CUSIM_SIMD_UNARY(__vneg, -x)
+CUSIM_SIMD_UNARY(__vnegss, cusim::detail::clamp_int(-x, lo, hi))
+#undef CUSIM_SIMD_UNARY
+inline unsigned int __vsads2(unsigned int a, unsigned int b) { return cusim::detail::simd_sad<2, true>(a, b); }
+inline unsigned int __vsads4(unsigned int a, unsigned int b) { return cusim::detail::simd_sad<4, true>(a, b); }
+inline unsigned int __vsadu2(unsigned int a, unsigned int b) { return cusim::detail::simd_sad<2, false>(a, b); }
+inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return cusim::detail::simd_sad<4, false>(a, b); }
 
 // ---- min and max: CUDA's overloads (crt/math_functions.h) ------------------------------------
 // A signed and an unsigned operand compare as unsigned, as C's conversions make them; float ones
@@ -323,7 +407,7 @@ CUSIM_TO_INTEGER(double, double, unsigned long long, ull)
 // ---- device math that CUDA adds to <cmath> ---------------------------------------------------
 // The fast-math intrinsics (__expf...) are the GPU's hardware approximations (ex2.approx,
 // lg2.approx, sin.approx...); here they are the C library's functions, which differ from the
-// GPU's results by the amounts docs/RUNTIME.md lists.
+// GPU's results by the amounts docs/FRONTEND.md lists.
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 // (glibc declares these names too; the translator's parse declares them itself.)
