@@ -82,11 +82,18 @@ __device__ float __logf(float) noexcept;
 __device__ float __sinf(float) noexcept;
 __device__ float __cosf(float) noexcept;
 __device__ float __powf(float, float) noexcept;
+__device__ float __exp10f(float) noexcept;
+__device__ float __log2f(float) noexcept;
+__device__ float __log10f(float) noexcept;
+__device__ float __tanf(float) noexcept;
+__device__ float __tanhf(float) noexcept;
+__device__ void __sincosf(float, float*, float*) noexcept;
 #undef CUSIM_DEVICE_MATH1
 #undef CUSIM_DEVICE_MATH2
 }
 
 #include <cassert>
+#include <cfenv>
 #include <climits>
 #include <cmath>
 #include <cstddef>
@@ -94,6 +101,7 @@ __device__ float __powf(float, float) noexcept;
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <source_location>

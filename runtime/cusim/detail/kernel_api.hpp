@@ -435,46 +435,5 @@ long long clock64();
 unsigned long long __globaltimer();
 inline void __nanosleep(unsigned int) {}
 
-// ---- integer intrinsics ----------------------------------------------------------------------
-inline int __popc(unsigned int x) { return __builtin_popcount(x); }
-inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
-inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)); }
-inline int __ffs(int x) { return __builtin_ffs(x); }
-inline int __ffsll(long long x) { return __builtin_ffsll(x); }
-inline unsigned int __brev(unsigned int x) {
-  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
-  return __builtin_bswap32(x);
-}
-inline int __mul24(int x, int y) { return (x << 8 >> 8) * (y << 8 >> 8); }
-inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
-inline int __mulhi(int x, int y) { return static_cast<int>((static_cast<long long>(x) * y) >> 32); }
-inline unsigned int __umulhi(unsigned int x, unsigned int y) {
-  return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
-}
-
-// ---- device math that CUDA adds to <cmath> ---------------------------------------------------
-inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
-inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-// (glibc declares these names too; the translator's parse declares them itself.)
-#if !defined(CUSIM_TRANSLATOR_PARSE)
-inline float __expf(float x) { return std::exp(x); }
-inline float __logf(float x) { return std::log(x); }
-inline float __sinf(float x) { return std::sin(x); }
-inline float __cosf(float x) { return std::cos(x); }
-inline float __powf(float x, float y) { return std::pow(x, y); }
-#endif
-inline float __fdividef(float x, float y) { return x / y; }
-inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
-inline int min(int a, int b) { return a < b ? a : b; }
-inline int max(int a, int b) { return a > b ? a : b; }
-inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
-inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
-inline long long min(long long a, long long b) { return a < b ? a : b; }
-inline long long max(long long a, long long b) { return a > b ? a : b; }
-inline float min(float a, float b) { return std::fmin(a, b); }
-inline float max(float a, float b) { return std::fmax(a, b); }
-inline double min(double a, double b) { return std::fmin(a, b); }
-inline double max(double a, double b) { return std::fmax(a, b); }
+// ---- integer intrinsics, min/max, rounding modes, conversions, device math, __ldg... ----------
+#include "cusim/detail/device_intrinsics.hpp"
