@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <source_location>
 #include <type_traits>
 
 #if defined(CUSIM_TRANSLATOR_PARSE)
@@ -551,10 +552,33 @@ inline __half spec_case(__half i, __half r, unsigned special, unsigned ulp) {
   inline bool operator<=(const T2& a, const T2& b) { return __hble2(a, b); }                        \
   /* atomics: a compare-and-swap loop on the value's bits (32 bits for a pair) */                   \
   inline T atomicAdd(T* address, const T val) {                                                     \
-    return ::cusim::detail::atomic_update_float<T, unsigned short>(address, [val](T old) { return __hadd(old, val); }); \
+    return cusim::fp16::make<T>(::cusim::detail::atomic_update(                                     \
+        reinterpret_cast<unsigned short*>(address), [val](unsigned short old) {                     \
+          return static_cast<unsigned short>(cusim::fp16::bits(__hadd(cusim::fp16::make<T>(old), val))); \
+        }));                                                                                        \
   }                                                                                                 \
   inline T2 atomicAdd(T2* address, const T2 val) {                                                  \
-    return ::cusim::detail::atomic_update_float<T2, unsigned int>(address, [val](T2 old) { return __hadd2(old, val); }); \
+    const unsigned old = ::cusim::detail::atomic_update(reinterpret_cast<unsigned*>(address), [val](unsigned o) { \
+      const T2 r = __hadd2(T2(cusim::fp16::make<T>(o & 0xffffu), cusim::fp16::make<T>(o >> 16)), val); \
+      return cusim::fp16::bits(r.x) | (cusim::fp16::bits(r.y) << 16);                               \
+    });                                                                                             \
+    return T2(cusim::fp16::make<T>(old & 0xffffu), cusim::fp16::make<T>(old >> 16));                \
+  }                                                                                                 \
+  /* warp shuffles: the generic ones (kernel_api.hpp) on the value's bits */                         \
+  CUSIM_FP16_SHUFFLE(T, unsigned short, __shfl_sync, int) CUSIM_FP16_SHUFFLE(T, unsigned short, __shfl_up_sync, unsigned int) \
+  CUSIM_FP16_SHUFFLE(T, unsigned short, __shfl_down_sync, unsigned int) CUSIM_FP16_SHUFFLE(T, unsigned short, __shfl_xor_sync, int) \
+  CUSIM_FP16_SHUFFLE(T2, unsigned, __shfl_sync, int) CUSIM_FP16_SHUFFLE(T2, unsigned, __shfl_up_sync, unsigned int) \
+  CUSIM_FP16_SHUFFLE(T2, unsigned, __shfl_down_sync, unsigned int) CUSIM_FP16_SHUFFLE(T2, unsigned, __shfl_xor_sync, int)
+
+#define CUSIM_FP16_SHUFFLE(T, Bits, name, Lane)                                                     \
+  inline T name(unsigned mask, T var, Lane lane, int width = warpSize,                              \
+                std::source_location site = std::source_location::current()) {                      \
+    Bits b;                                                                                         \
+    __builtin_memcpy(static_cast<void*>(&b), static_cast<const void*>(&var), sizeof b);             \
+    b = name<Bits>(mask, b, lane, width, site);                                                     \
+    T r;                                                                                            \
+    __builtin_memcpy(static_cast<void*>(&r), static_cast<const void*>(&b), sizeof b);               \
+    return r;                                                                                       \
   }
 
 // __heq2 (1.0 or 0.0 a lane), __heq2_mask (0xffff or 0 a lane), __hbeq2 (both lanes)
