@@ -366,7 +366,7 @@ const char* const kTernaryNames[] = {TERNARY_OPS(FPG_NAME)};
 
 #if !defined(FPG_HOST_ONLY)
 namespace fpg {
-constexpr int kGrid = 64, kBlock = 128;
+constexpr int kGrid = 1024, kBlock = 256;
 
 // Runs every function of every set; prints one line per set ("<prefix>_<set>: ok").
 template <class RoundProduct>
