@@ -4,10 +4,12 @@
 // functions of two and three), each function's results hashed and compared with the hash recorded
 // on an H100 (sm_90; tests/plain_cuda/include/fp16_golden.cuh). Then atomicAdd and the warp
 // shuffles on __half and __half2, checked against exact values.
-// Recording the goldens again, on a GPU (the run prints the table's lines; `dir` gets the raw
-// results):
+// Recording the goldens again, on a GPU (the run prints the table's lines, which make
+// 51_half.golden; `dir` gets the raw results of the scalar functions, to compare the simulator's with
+// input by input):
 //   nvcc -arch=sm_90 -O2 -I tests/plain_cuda -o rec tests/plain_cuda/51_half.cu
-//   mkdir dir && ./rec dir
+//   mkdir dir && ./rec dir > new.golden
+// then give the tanh_approx lines their third field, the simulator's hash (docs/RUNTIME.md).
 // EXPECT: half_unary: ok
 // EXPECT: half_from_float: ok
 // EXPECT: half_from_int: ok

@@ -4,10 +4,12 @@
 // for the functions of two and three), each function's results hashed and compared with the hash recorded
 // on an H100 (sm_90; tests/plain_cuda/include/fp16_golden.cuh). Then atomicAdd and the warp
 // shuffles on __nv_bfloat16 and __nv_bfloat162, checked against exact values.
-// Recording the goldens again, on a GPU (the run prints the table's lines; `dir` gets the raw
-// results):
+// Recording the goldens again, on a GPU (the run prints the table's lines, which make
+// 52_bfloat16.golden; `dir` gets the raw results of the scalar functions, to compare the simulator's with
+// input by input):
 //   nvcc -arch=sm_90 -O2 -I tests/plain_cuda -o rec tests/plain_cuda/52_bfloat16.cu
-//   mkdir dir && ./rec dir
+//   mkdir dir && ./rec dir > new.golden
+// then give the tanh_approx lines their third field, the simulator's hash (docs/RUNTIME.md).
 // EXPECT: bfloat16_unary: ok
 // EXPECT: bfloat16_from_float: ok
 // EXPECT: bfloat16_from_int: ok
