@@ -1,3 +1,9 @@
-// cusim's <cuda_fp16.h>: not simulated yet.
+// cusim's <cuda_fp16.h>: __half and __half2 (crt/cusim_fp16.hpp, which defines __nv_bfloat16 too).
 #pragma once
-#error "cusim does not simulate <cuda_fp16.h> yet (__half, __half2, __nv_bfloat16: issue F2a); the program needs a GPU for now"
+#ifndef __CUDA_FP16_H__
+#define __CUDA_FP16_H__
+#endif
+#ifndef __CUDA_FP16_TYPES_EXIST__
+#define __CUDA_FP16_TYPES_EXIST__
+#endif
+#include <crt/cusim_fp16.hpp>
