@@ -1,11 +1,11 @@
 // cudaLaunchKernel as CUDA's C interface has it: the kernel as a void* (or itself) and its
 // arguments as an array of pointers, one per parameter, copied at the launch. A template's
 // instantiation and a cast inside a macro's argument launch too; an address that is no kernel's
-// is refused with cudaErrorInvalidDeviceFunction (and, on the simulator, a finding at its line).
+// is refused with cudaErrorInvalidResourceHandle (and, on the simulator, a finding at its line).
 // EXPECT: by_void_pointer: ok
 // EXPECT: by_kernel: ok
 // EXPECT: template_instance: ok
-// EXPECT: not_a_kernel: cudaErrorInvalidDeviceFunction
+// EXPECT: not_a_kernel: cudaErrorInvalidResourceHandle
 // EXPECT-FINDING: invalid-launch 60
 #include "check.cuh"
 

@@ -4,7 +4,7 @@
 // (runtime/cusim/detail/kernel_entry.hpp):
 //   (void*)kernel   ->  (void*)::cusim::detail::registered_kernel(kernel)
 // A conversion written inside a macro's definition is left as written (a launch by its address
-// is then refused with cudaErrorInvalidDeviceFunction and a finding that says why).
+// is then refused with cudaErrorInvalidResourceHandle and a finding that says why).
 #pragma once
 #include <clang/AST/Expr.h>
 
