@@ -134,8 +134,11 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
       compile.insert(compile.end(), {option, mirrored_path(out_dir, absolute_path(value))});
     compile.push_back(a);
   }
-  // Headers the parse did not reach (other conditional includes) are still found beside the original.
-  compile.insert(compile.end(), {"-iquote", llvm::sys::path::parent_path(absolute_path(command[source])).str()});
+  // Headers the parse did not reach (other conditional includes) are still found beside the
+  // original, after every other folder: an -iquote would come before the include folders' mirrors,
+  // and a header of the user's in another folder that includes one beside the source would read
+  // the untranslated original besides the mirror's copy (two definitions, past #pragma once).
+  compile.insert(compile.end(), {"-idirafter", llvm::sys::path::parent_path(absolute_path(command[source])).str()});
   const int status = run(compile);
   if (status == 0 && (writes_deps || !depfile.empty())) {
     if (depfile.empty()) {  // GCC's default: the object's name with .d for its extension
