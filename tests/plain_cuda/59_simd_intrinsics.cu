@@ -239,18 +239,9 @@ int main() {
       SIMD_OPS(GROUP_OP)
 #undef GROUP_OP
   };
-  const int goldens = sizeof kGoldens / sizeof kGoldens[0];
-  long long wrong = 0;
-  for (int op = 0; op < op_count; ++op) {
+  check_groups(op_count, names, groups, out, kGoldens, sizeof kGoldens / sizeof kGoldens[0], [&](int op) {
     apply<<<16, 128>>>(op, x, y, out);
     CHECK_CUDA(cudaDeviceSynchronize());
-    wrong += check_hash(names[op], out, kGoldens, goldens);
-    if (op + 1 == op_count || std::strcmp(groups[op], groups[op + 1]) != 0) {
-#ifndef RECORD_GOLDENS
-      report(groups[op], wrong, 0);
-#endif
-      wrong = 0;
-    }
-  }
+  });
   return 0;
 }

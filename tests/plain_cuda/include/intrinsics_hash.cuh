@@ -83,3 +83,21 @@ inline int check_hash(const char* name, const unsigned long long* results, const
   return 1;
 #endif
 }
+
+// Checks every intrinsic of a list (check.cuh's report() gives the lines): run(op) applies intrinsic `op` to the inputs, its results in
+// `results`; each run of intrinsics of one group (groups[op]) gives one report line.
+template <class Run>
+void check_groups(int count, const char* const* names, const char* const* groups, const unsigned long long* results,
+                  const Golden* goldens, int golden_count, Run run) {
+  long long wrong = 0;
+  for (int op = 0; op < count; ++op) {
+    run(op);
+    wrong += check_hash(names[op], results, goldens, golden_count);
+    if (op + 1 == count || std::strcmp(groups[op], groups[op + 1]) != 0) {
+#ifndef RECORD_GOLDENS
+      report(groups[op], wrong, 0);
+#endif
+      wrong = 0;
+    }
+  }
+}
