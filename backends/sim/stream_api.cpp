@@ -82,8 +82,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   if (!q) return record(cudaErrorInvalidResourceHandle);
   const EventPtr e = find_event(event, "cudaStreamWaitEvent", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
-  // cudaEventWaitExternal is for stream capture, which the simulator does not have: outside a
-  // capture CUDA refuses it as an illegal state (measured on an H100, CUDA 13).
+  // cudaEventWaitExternal makes an external-event node in a capture, which the simulator's graphs
+  // do not have; outside a capture CUDA refuses it as an illegal state (measured on an H100, CUDA 13).
   if (flags == cudaEventWaitExternal) return record(cudaErrorIllegalState);
   if (flags != cudaEventWaitDefault) return record(cudaErrorInvalidValue);
   if (capture_event_wait(stream, event)) return cudaSuccess;  // joins the event's capture
@@ -111,7 +111,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
-  // cudaEventRecordExternal is for stream capture (graphs), which the simulator does not have.
+  // cudaEventRecordExternal makes an event-record node in a capture, which the simulator's graphs
+  // do not have (nor does CUDA take it outside a capture).
   if (flags == cudaEventRecordExternal) return record(cudaErrorIllegalState);
   if (flags != cudaEventRecordDefault) return record(cudaErrorInvalidValue);
   return cudaEventRecord(event, stream);
