@@ -9,6 +9,7 @@
 // other, an order the GPU may also choose; the race checkers see the work of each branch as
 // ordered after the one issued before it.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -56,6 +57,10 @@ struct Capture {
 std::map<cudaStream_t, Capture> captures;
 std::map<cudaEvent_t, Capture> captured_events;  // an event's capture position, while that capture lasts
 unsigned long long capture_ids = 0;
+// Captures begun and not ended. Every launch, copy and memset asks whether its stream captures:
+// while none does (nearly always), the answer is this one load, not the lock.
+std::atomic<unsigned> active_captures{0};
+bool none_active() { return active_captures.load(std::memory_order_acquire) == 0; }
 
 bool is_default_stream(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
 
@@ -140,7 +145,7 @@ cudaError_t memset_elements(const cudaMemsetParams& p, cudaStream_t stream) {
 
 namespace cusim::backend {
 
-bool capture_work(cudaStream_t stream, cudaGraphNodeType type, NodeWork work) {
+bool capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work) {
   std::lock_guard lock(m);
   auto it = captures.find(stream);
   if (it == captures.end()) return false;
@@ -151,11 +156,13 @@ bool capture_work(cudaStream_t stream, cudaGraphNodeType type, NodeWork work) {
 }
 
 bool capturing(cudaStream_t stream) {
+  if (none_active()) return false;
   std::lock_guard lock(m);
   return captures.count(stream) != 0;
 }
 
 bool capture_event_record(cudaEvent_t event, cudaStream_t stream) {
+  if (none_active()) return false;  // (events hold positions only while their capture lasts)
   std::lock_guard lock(m);
   auto it = captures.find(stream);
   if (it == captures.end()) {
@@ -167,6 +174,7 @@ bool capture_event_record(cudaEvent_t event, cudaStream_t stream) {
 }
 
 bool capture_event_wait(cudaStream_t stream, cudaEvent_t event) {
+  if (none_active()) return false;
   std::lock_guard lock(m);
   auto e = captured_events.find(event);
   if (e == captured_events.end()) return false;
@@ -192,6 +200,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mo
   std::lock_guard lock(m);
   if (captures.count(stream)) return record(cudaErrorIllegalState);
   captures[stream] = Capture{new CUgraph_st, {}, stream, ++capture_ids};
+  active_captures.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 
@@ -205,6 +214,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
   const cudaGraph_t graph = it->second.graph;
   std::erase_if(captures, [graph](const auto& c) { return c.second.graph == graph; });
   std::erase_if(captured_events, [graph](const auto& c) { return c.second.graph == graph; });
+  active_captures.fetch_sub(1, std::memory_order_release);
   graphs.insert(graph);
   *pGraph = graph;
   return cudaSuccess;

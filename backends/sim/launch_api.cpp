@@ -150,7 +150,8 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   const cudaDeviceProp& dev = device_profile();
   const KernelInfo info = kernel_info(r.kernel);
   if (cudaError_t e = validate(r, dev, info)) return e;
-  if (capture_work(r.stream, cudaGraphNodeTypeKernel, [r](cudaStream_t s) {
+  // (capturing() first: the node's copy of the request is made only for a captured launch)
+  if (capturing(r.stream) && capture_node(r.stream, cudaGraphNodeTypeKernel, [r](cudaStream_t s) {
         LaunchRequest on = r;
         on.stream = s;
         return launch_kernel(on);

@@ -7,6 +7,7 @@
 // functions and callbacks, graph launches.
 #pragma once
 #include <functional>
+#include <utility>
 
 #include "cusim/detail/types.hpp"
 #include "cusim/detail/driver_types.hpp"
@@ -16,10 +17,16 @@ namespace cusim::backend {
 // A node's work: issues it to `stream`, as the call that was captured would have (CUDA's error).
 using NodeWork = std::function<cudaError_t(cudaStream_t stream)>;
 
-// If `stream` captures, `work` becomes a node of its graph and true is returned (nothing runs).
-bool capture_work(cudaStream_t stream, cudaGraphNodeType type, NodeWork work);
-// Whether `stream` captures now.
+// Whether `stream` captures now (one atomic load while no stream captures).
 bool capturing(cudaStream_t stream);
+// Adds `work` as a node of the graph `stream` captures into; false if it captures no longer.
+bool capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work);
+// If `stream` captures, `work` becomes a node of its graph and true is returned (nothing runs).
+// The node's function is made only then: a launch that is not captured pays one load.
+template <class Work>
+bool capture_work(cudaStream_t stream, cudaGraphNodeType type, Work&& work) {
+  return capturing(stream) && capture_node(stream, type, NodeWork(std::forward<Work>(work)));
+}
 // cudaEventRecord in a capturing stream: the event holds the stream's capture position; true if
 // the stream captures (nothing is recorded on the device then).
 bool capture_event_record(cudaEvent_t event, cudaStream_t stream);
