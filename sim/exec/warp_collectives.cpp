@@ -2,6 +2,7 @@
 // once every named lane has arrived (shuffles, votes, __syncwarp, __activemask).
 #include "sim/exec/block_run_internal.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "sim/report/wording.hpp"
@@ -60,6 +61,47 @@ void shuffle(SimThread* lanes, const std::uint64_t* value, const std::int32_t* b
     const unsigned src = shuffle_source<Op>(l, b[l], c[l]);
     lanes[l].result = (mask >> src & 1u) ? value[src] : value[l];
   }
+}
+
+// __match_any_sync: each lane of `mask` gets the lanes of `mask` whose value equals its own.
+// __match_all_sync: each gets `mask` when every value is equal, else 0, and the predicate in bit 32.
+void match(SimThread* lanes, const std::uint64_t* value, unsigned mask, bool all) {
+  for (unsigned rest = mask; rest; rest &= rest - 1) {
+    const unsigned l = static_cast<unsigned>(__builtin_ctz(rest));
+    unsigned same = 0;
+    for (unsigned others = mask; others; others &= others - 1) {
+      const unsigned o = static_cast<unsigned>(__builtin_ctz(others));
+      if (value[o] == value[l]) same |= 1u << o;
+    }
+    lanes[l].result = all ? (same == mask ? (std::uint64_t{1} << 32) | mask : 0) : same;
+  }
+}
+
+// __reduce_*_sync over the 32-bit operands of `mask`; min and max compare as signed when the
+// lanes' `b` operand says so (the int overloads).
+void reduce(SimThread* lanes, const std::uint64_t* value, const std::int32_t* b, unsigned mask, detail::WarpOp op) {
+  const unsigned first = static_cast<unsigned>(__builtin_ctz(mask));
+  const bool is_signed = b[first] != 0;
+  std::uint32_t r = static_cast<std::uint32_t>(value[first]);
+  for (unsigned rest = mask & (mask - 1); rest; rest &= rest - 1) {
+    const auto v = static_cast<std::uint32_t>(value[__builtin_ctz(rest)]);
+    switch (op) {
+      case detail::WarpOp::reduce_add: r += v; break;
+      case detail::WarpOp::reduce_and: r &= v; break;
+      case detail::WarpOp::reduce_or: r |= v; break;
+      case detail::WarpOp::reduce_xor: r ^= v; break;
+      case detail::WarpOp::reduce_min:
+        r = is_signed ? static_cast<std::uint32_t>(std::min(static_cast<std::int32_t>(r), static_cast<std::int32_t>(v)))
+                      : std::min(r, v);
+        break;
+      case detail::WarpOp::reduce_max:
+        r = is_signed ? static_cast<std::uint32_t>(std::max(static_cast<std::int32_t>(r), static_cast<std::int32_t>(v)))
+                      : std::max(r, v);
+        break;
+      default: break;
+    }
+  }
+  for (unsigned rest = mask; rest; rest &= rest - 1) lanes[__builtin_ctz(rest)].result = r;
 }
 
 }  // namespace
@@ -184,6 +226,14 @@ void BlockRun::complete(Warp& w, unsigned warp_index, const WarpCollective& coll
     case detail::WarpOp::shfl_up: shuffle<detail::WarpOp::shfl_up>(lanes, w.value, w.b, w.c, mask); break;
     case detail::WarpOp::shfl_down: shuffle<detail::WarpOp::shfl_down>(lanes, w.value, w.b, w.c, mask); break;
     case detail::WarpOp::shfl_xor: shuffle<detail::WarpOp::shfl_xor>(lanes, w.value, w.b, w.c, mask); break;
+    case detail::WarpOp::match_any: match(lanes, w.value, mask, false); break;
+    case detail::WarpOp::match_all: match(lanes, w.value, mask, true); break;
+    case detail::WarpOp::reduce_add:
+    case detail::WarpOp::reduce_min:
+    case detail::WarpOp::reduce_max:
+    case detail::WarpOp::reduce_and:
+    case detail::WarpOp::reduce_or:
+    case detail::WarpOp::reduce_xor: reduce(lanes, w.value, w.b, mask, coll.op); break;
     case detail::WarpOp::activemask: break;  // resolved by try_resolve_activemask, never here
   }
   if (thread_observers_.any())

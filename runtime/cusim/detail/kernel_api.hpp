@@ -276,6 +276,62 @@ T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize,
       ::cusim::detail::WarpOp::shfl_xor, mask, ::cusim::detail::to_lane_bits(var), laneMask, c, site));
 }
 
+// __match_any_sync and __match_all_sync (sm_70 and later): the lanes of `mask` whose `value`
+// equals this lane's; __match_all_sync gives `mask` and *pred = 1 when all are equal, else 0 and 0.
+template <class T>
+unsigned __match_any_sync(unsigned mask, T value, std::source_location site = std::source_location::current()) {
+  static_assert(std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
+                "__match_any_sync compares 32- or 64-bit integers or floating-point values, as in CUDA");
+  return static_cast<unsigned>(::cusim::detail::warp_collective(::cusim::detail::WarpOp::match_any, mask,
+                                                                ::cusim::detail::to_lane_bits(value), 0, 0, site));
+}
+template <class T>
+unsigned __match_all_sync(unsigned mask, T value, int* pred,
+                          std::source_location site = std::source_location::current()) {
+  static_assert(std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
+                "__match_all_sync compares 32- or 64-bit integers or floating-point values, as in CUDA");
+  const unsigned long long r = ::cusim::detail::warp_collective(
+      ::cusim::detail::WarpOp::match_all, mask, ::cusim::detail::to_lane_bits(value), 0, 0, site);
+  *pred = static_cast<int>(r >> 32);
+  return static_cast<unsigned>(r);
+}
+// __reduce_*_sync (sm_80 and later): the reduction over the lanes of `mask`, given to each.
+namespace cusim::detail {
+inline unsigned warp_reduce(WarpOp op, unsigned mask, unsigned value, bool is_signed, std::source_location site) {
+  return static_cast<unsigned>(warp_collective(op, mask, value, is_signed ? 1 : 0, 0, site));
+}
+}  // namespace cusim::detail
+inline unsigned __reduce_add_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_add, mask, value, false, site);
+}
+inline int __reduce_add_sync(unsigned mask, int value, std::source_location site = std::source_location::current()) {
+  return static_cast<int>(
+      ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_add, mask, static_cast<unsigned>(value), true, site));
+}
+inline unsigned __reduce_min_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_min, mask, value, false, site);
+}
+inline int __reduce_min_sync(unsigned mask, int value, std::source_location site = std::source_location::current()) {
+  return static_cast<int>(
+      ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_min, mask, static_cast<unsigned>(value), true, site));
+}
+inline unsigned __reduce_max_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_max, mask, value, false, site);
+}
+inline int __reduce_max_sync(unsigned mask, int value, std::source_location site = std::source_location::current()) {
+  return static_cast<int>(
+      ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_max, mask, static_cast<unsigned>(value), true, site));
+}
+inline unsigned __reduce_and_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_and, mask, value, false, site);
+}
+inline unsigned __reduce_or_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_or, mask, value, false, site);
+}
+inline unsigned __reduce_xor_sync(unsigned mask, unsigned value, std::source_location site = std::source_location::current()) {
+  return ::cusim::detail::warp_reduce(::cusim::detail::WarpOp::reduce_xor, mask, value, false, site);
+}
+
 // ---- atomics: relaxed read-modify-writes, as CUDA's are --------------------------------------
 namespace cusim::detail {
 // Whether `p` is in the running block's shared memory, where no other OS thread can race. Under
