@@ -45,6 +45,9 @@ void thread_fence(FenceScope) {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   running_block("__threadfence()").fence();
 }
+// grid_sync() pauses the checks itself, as barrier() does.
+void grid_sync(std::source_location site) { running_block("grid.sync()").grid_sync(site); }
+bool cooperative_launch() { return running_block("grid_group::is_valid()").cooperative(); }
 void trap(std::source_location site) {
   sim::running::gate = nullptr;
   running_block("__trap()").fail_thread(

@@ -105,6 +105,15 @@ cudaError_t validate(const detail::LaunchRequest& r, const cudaDeviceProp& dev, 
                       (info.max_dynamic_shared >= 0 ? " (dynamic raised to " + std::to_string(info.max_dynamic_shared) + ")"
                                                     : " (raise it with cudaFuncSetAttribute)") +
                       limits);
+  if (r.cooperative) {
+    const std::uint64_t fit = resident_blocks(dev, static_cast<unsigned>(threads), info.static_shared + r.shared_bytes);
+    const std::uint64_t blocks = 1ull * g.x * g.y * g.z;
+    if (blocks > fit)
+      return reject(r, cudaErrorCooperativeLaunchTooLarge,
+                    "a cooperative launch of " + std::to_string(blocks) + " blocks of " + std::to_string(threads) +
+                        " threads; at most " + std::to_string(fit) + " such blocks are resident at once" + limits +
+                        " (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the multiprocessor count)");
+  }
   return cudaSuccess;
 }
 
@@ -135,9 +144,11 @@ cudaError_t request_by_address(const char* call, const void* kernel, dim3 grid, 
 namespace cusim::detail {
 
 cudaError_t launch_by_address(const char* call, const void* kernel, dim3 grid, dim3 block, void** args,
-                              std::size_t shared_bytes, cudaStream_t stream, std::source_location site) {
+                              std::size_t shared_bytes, cudaStream_t stream, std::source_location site,
+                              bool cooperative) {
   LaunchRequest r;
   if (cudaError_t e = backend::request_by_address(call, kernel, grid, block, args, shared_bytes, stream, site, &r)) return e;
+  r.cooperative = cooperative;
   return launch_kernel(r);
 }
 
@@ -175,6 +186,9 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.workers = s.workers ? s.workers : 1;
   // Static shared memory is known from the kernel's earlier launches (the first block finds it).
   plan.resident_blocks = resident_blocks(dev, r.block.x * r.block.y * r.block.z, info.static_shared + r.shared_bytes);
+  // A cooperative grid was checked to fit (validate()): all its blocks are resident at once.
+  plan.cooperative = r.cooperative;
+  if (r.cooperative) plan.resident_blocks = 0;
   plan.packet_bytes = r.packet_bytes;
   plan.instrumented = sim::instrumented();
   static std::atomic<std::uint64_t> launches{0};

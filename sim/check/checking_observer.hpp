@@ -14,6 +14,7 @@ class CheckingObserver final : public PerThreadObserver {
  public:
   explicit CheckingObserver(std::shared_ptr<LaunchState> state) : PerThreadObserver(Wants{}), state_(std::move(state)) {}
   void begin_launch(const ObservedLaunch& launch) override { launch_ = launch; }
+  void grid_synced() override { state_->grid_synced(); }
 
  private:
   std::unique_ptr<BlockObserver> make_block_observer() override;

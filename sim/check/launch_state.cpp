@@ -23,6 +23,8 @@ void join(std::vector<Acquired>& into, const Acquired& e) {
 LaunchState::LaunchState(unsigned c, dim3 g, dim3 b, bool conc)
     : checks(c), tag(next_tag.fetch_add(1, std::memory_order_relaxed)), grid(g), block(b), concurrent(conc) {}
 
+void LaunchState::grid_synced() { tag = next_tag.fetch_add(1, std::memory_order_relaxed); }
+
 void LaunchState::note(RawFinding f) {
   // Findings at a source line (not an access) are keyed by the line.
   const std::uint32_t where = f.site ? f.site : (static_cast<std::uint32_t>(std::hash<const void*>{}(f.source.file)) * 31u + f.source.line) | 1u;
@@ -45,7 +47,7 @@ std::string race_relation_words(const unsigned (&per_relation)[kRaceRelations]) 
       "",
       "another lane of the same warp, with no __syncwarp() or __syncthreads() between them",
       "another thread of the same block, with no __syncthreads() between them",
-      "a thread of another block (blocks are unordered unless a __threadfence() and an atomic order them)"};
+      "a thread of another block (blocks are unordered unless a __threadfence() and an atomic, or a grid.sync() of a cooperative launch, order them)"};
   static const char* const instances[kRaceRelations] = {"", "within a warp", "between warps of a block",
                                                         "between blocks"};
   unsigned widest = 0, kinds = 0;

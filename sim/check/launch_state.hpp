@@ -53,10 +53,14 @@ class LaunchState {
   LaunchState(unsigned checks, dim3 grid, dim3 block, bool concurrent);
 
   const unsigned checks;   // CheckBits
-  const std::uint32_t tag; // of this launch's race cells in global memory
+  // Of this launch's race cells in global memory. A grid.sync() orders everything before it before
+  // everything after it in every block: the launch then takes a new tag, which empties every cell
+  // (written only while every block waits in the grid barrier).
+  std::uint32_t tag;
   const dim3 grid, block;
   const bool concurrent;   // blocks may run on several OS threads at once
 
+  void grid_synced();
   // Keeps a finding that does not end the launch; one per (kind, site, other site), counted (a
   // race's instances per relation of their threads).
   void note(RawFinding f);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "sim/exec/grid_residency.hpp"
 #include "sim/report/wording.hpp"
 
 namespace cusim::sim {
@@ -94,6 +95,7 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
     d.site = d.groups.empty() ? site_of(barrier_site_) : d.groups.front().site;
     fail(std::move(d));
   }
+  if (grid_barrier_) wait_for_grid();
   if (observers_.any()) observe_release();
   released_true_ = barrier_true_;
   released_arrived_ = barrier_arrived_;
@@ -112,6 +114,45 @@ int BlockRun::barrier_result(detail::BarrierOp op) const {
       if (w.state == ThreadState::at_barrier) scratch_ids_.push_back(w.linear);
     make_ready_scheduled(scratch_ids_.data(), static_cast<std::uint32_t>(scratch_ids_.size()));
   }
+}
+
+void BlockRun::grid_sync(std::source_location site) {
+  if (!plan_->cooperative) {
+    running::gate = nullptr;  // the report's strings are not the kernel's accesses
+    fail_thread(DiagnosticKind::grid_sync_not_cooperative,
+                "grid.sync() in a kernel launched without cudaLaunchCooperativeKernel: CUDA traps here "
+                "(cudaErrorLaunchFailure); launch it with cudaLaunchCooperativeKernel, whose grid must fit on the "
+                "device at once",
+                site_of(site));
+  }
+  grid_barrier_ = true;
+  barrier(detail::BarrierOp::plain, 0, site);
+}
+
+// The block's part of grid.sync(), once all its threads have arrived: its OS thread waits, off
+// its worker, for the other blocks (grid_residency.hpp). The last block to arrive tells the
+// launch's observers, while every block waits, that everything before the barrier happened before
+// everything after it.
+void BlockRun::wait_for_grid() {
+  grid_barrier_ = false;
+  const auto result = plan_->residency->grid_sync(block_linear_, [this] {
+    for (const auto& o : plan_->observers) o->grid_synced();
+  });
+  if (result == GridResidency::GridSync::cancelled) abandon();
+  if (result == GridResidency::GridSync::deadlock) {
+    Diagnostic d = thread_diagnostic(DiagnosticKind::deadlock, *running::thread,
+                                     "grid.sync() cannot complete: " + plan_->residency->describe_grid_deadlock());
+    d.site = site_of(barrier_site_);
+    fail(std::move(d));
+  }
+}
+
+void BlockRun::abandon() {
+  abandoned_ = true;
+  running::gate = nullptr;
+  running::thread = nullptr;
+  switch_to(nullptr, main_ctx_);
+  __builtin_unreachable();
 }
 
 void BlockRun::observe_first_arrival() {

@@ -105,6 +105,7 @@ void BlockRun::reset_block_state() {
   any_blocked_ = false;
   barrier_arrived_ = barrier_true_ = 0;
   barrier_divergent_ = false;
+  grid_barrier_ = false;
   activemask_waiters_ = 0;
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan_->dynamic_shared);

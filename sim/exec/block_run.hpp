@@ -103,6 +103,11 @@ class BlockRun {
   bool interleaved() const { return plan_->schedule == ScheduleKind::interleaved; }
   // __threadfence() and its scoped forms in the running thread.
   void fence();
+  // grid.sync() of cooperative groups in the running thread: the block's barrier, whose release
+  // waits until every block of the grid has released its own (block_barrier.cpp). In a kernel not
+  // launched cooperatively, an invalid-grid-sync finding (CUDA traps).
+  void grid_sync(std::source_location site);
+  bool cooperative() const { return plan_->cooperative; }
   // An atomic of the running thread was performed (checked build): its observers are told.
   void atomic_performed() {
     if (__builtin_expect(observers_.any(), 0)) observe_atomic();
@@ -244,6 +249,9 @@ class BlockRun {
     std::uint32_t tail_;
   };
   [[gnu::noinline]] void release_barrier();
+  void wait_for_grid();
+  // Ends the block without a finding of its own: the launch ended elsewhere while it waited.
+  [[noreturn]] void abandon();
   [[gnu::noinline]] void complete(Warp& w, unsigned warp_index, const WarpCollective& coll);
   [[gnu::noinline]] WarpCollective& open_collective(Warp& w, unsigned warp_index, SimThread& t, detail::WarpOp op,
                                                     unsigned mask, const std::source_location& site);
@@ -312,6 +320,7 @@ class BlockRun {
   std::uint32_t barrier_true_ = 0;        // arrivals with a non-zero predicate
   std::source_location barrier_site_;
   bool barrier_divergent_ = false;
+  bool grid_barrier_ = false;             // the barrier being arrived at is a grid.sync()
   std::uint32_t released_true_ = 0, released_arrived_ = 0;
   std::uint32_t activemask_waiters_ = 0;  // lanes of the block waiting in __activemask
 

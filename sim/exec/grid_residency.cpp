@@ -1,5 +1,6 @@
 #include "sim/exec/grid_residency.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <utility>
@@ -92,10 +93,13 @@ bool GridResidency::take(std::uint64_t* block) {
   return true;
 }
 
-void GridResidency::finished() {
+void GridResidency::finished(std::uint64_t block) {
   finished_.fetch_add(1);
-  if (stalled_count_.load() == 0) return;
+  // A cooperative grid's blocks may wait in grid.sync(), for which a block that finished never arrives.
+  if (stalled_count_.load() == 0 && !plan_.cooperative) return;
   std::lock_guard<std::mutex> lock(m_);
+  ++finished_blocks_;
+  lowest_finished_ = std::min(lowest_finished_, block);
   ++epoch_;
   cv_.notify_all();
 }
@@ -108,12 +112,14 @@ bool GridResidency::startable() const {
 // Every started block that has not finished waits, and no thread will start another: none may
 // start, or every worker waits and no helper may be added.
 bool GridResidency::quiescent() const {
-  return live() == stalled_blocks_.size() && (!startable() || helper_count_ >= kMaxHelpers);
+  return live() == waiting() && (!startable() || helper_count_ >= kMaxHelpers);
 }
 
 void GridResidency::maybe_spawn_helper() {
   // The stalled block gave up its worker: another OS thread takes the blocks it would have run.
-  if (live() - stalled_blocks_.size() >= plan_.workers || !startable() || helper_count_ >= kMaxHelpers) return;
+  // A cooperative grid's blocks are all resident at once: as many helpers as its blocks need.
+  const unsigned max_helpers = plan_.cooperative ? static_cast<unsigned>(plan_.blocks) : kMaxHelpers;
+  if (live() - waiting() >= plan_.workers || !startable() || helper_count_ >= max_helpers) return;
   ++helper_count_;
   helpers_.emplace_back([this] {
     worker_();
@@ -144,7 +150,7 @@ GridResidency::Wake GridResidency::stall(std::uint64_t block, bool ran) {
   }
   const std::uint64_t seen = epoch_;
   stalled_blocks_.insert(block);
-  stalled_count_.store(static_cast<unsigned>(stalled_blocks_.size()));
+  stalled_count_.store(static_cast<unsigned>(waiting()));
   maybe_spawn_helper();
   Wake wake;
   bool looked = false;
@@ -175,8 +181,58 @@ GridResidency::Wake GridResidency::stall(std::uint64_t block, bool ran) {
   }
   set_quiescent(false);
   stalled_blocks_.erase(block);
-  stalled_count_.store(static_cast<unsigned>(stalled_blocks_.size()));
+  stalled_count_.store(static_cast<unsigned>(waiting()));
   return wake;
+}
+
+GridResidency::GridSync GridResidency::grid_sync(std::uint64_t block, const std::function<void()>& on_release) {
+  std::unique_lock<std::mutex> lock(m_);
+  if (!stalling_.load(std::memory_order_relaxed)) start_ascending();
+  if (++grid_arrived_ == plan_.blocks) {
+    on_release();  // every other block waits below: nothing of the grid runs
+    grid_arrived_ = 0;
+    ++grid_generation_;
+    ++epoch_;
+    cv_.notify_all();
+    return GridSync::released;
+  }
+  const std::uint64_t generation = grid_generation_;
+  grid_waiters_.insert(block);
+  stalled_count_.store(static_cast<unsigned>(waiting()));
+  maybe_spawn_helper();
+  GridSync result = GridSync::released;
+  for (;;) {
+    if (grid_generation_ != generation) break;
+    if (plan_.cancelled.load(std::memory_order_relaxed)) {
+      result = GridSync::cancelled;
+      break;
+    }
+    if (grid_deadlocked() && block == *grid_waiters_.begin()) {
+      result = GridSync::deadlock;
+      break;
+    }
+    cv_.wait_for(lock, std::chrono::milliseconds(50));
+  }
+  grid_waiters_.erase(block);
+  stalled_count_.store(static_cast<unsigned>(waiting()));
+  return result;
+}
+
+// Every block that has not finished waits in grid.sync(), none may start, and some finished: that
+// one never arrives. (A block that spins instead is given the last word by stall(), and a block
+// stuck at its own barrier reports itself, which cancels the launch.)
+bool GridResidency::grid_deadlocked() const {
+  return finished_blocks_ > 0 && stalled_blocks_.empty() && live() == grid_waiters_.size() && !startable();
+}
+
+std::string GridResidency::describe_grid_deadlock() const {
+  std::lock_guard<std::mutex> lock(m_);
+  const std::uint64_t b = lowest_finished_;
+  const std::uint64_t x = b % plan_.grid.x, y = b / plan_.grid.x % plan_.grid.y,
+                      z = b / (std::uint64_t(plan_.grid.x) * plan_.grid.y);
+  return std::to_string(finished_blocks_) + (finished_blocks_ == 1 ? " block" : " blocks") +
+         " of the grid exited without reaching it (the first: block (" + std::to_string(x) + "," + std::to_string(y) +
+         "," + std::to_string(z) + ")), and grid.sync() waits for every block";
 }
 
 void GridResidency::join_helpers() {
@@ -196,10 +252,15 @@ std::string GridResidency::describe_others() const {
   std::lock_guard<std::mutex> lock(m_);
   // Every other started block waited when this one got the last word (some may be polling again
   // for a moment, out of the stalled set): count them all, the same in every schedule.
-  const std::uint64_t waiting = live() - 1;
+  const std::uint64_t in_grid_sync = grid_waiters_.size();
+  const std::uint64_t spinning = live() - 1 - in_grid_sync;
   const std::uint64_t unstarted = plan_.blocks - next_.load();
   std::string s;
-  if (waiting) s += std::to_string(waiting) + (waiting == 1 ? " other block of the grid spins" : " other blocks of the grid spin") + " as well";
+  if (spinning) s += std::to_string(spinning) + (spinning == 1 ? " other block of the grid spins" : " other blocks of the grid spin") + " as well";
+  if (in_grid_sync) {
+    if (!s.empty()) s += "; ";
+    s += std::to_string(in_grid_sync) + (in_grid_sync == 1 ? " block waits" : " blocks wait") + " in grid.sync()";
+  }
   if (unstarted) {
     if (!s.empty()) s += "; ";
     s += std::to_string(unstarted) + (unstarted == 1 ? " block has" : " blocks have") + " not started";

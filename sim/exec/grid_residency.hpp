@@ -60,11 +60,20 @@ class GridResidency {
   // cancelled, or (once a block has stalled) the resident set is full.
   bool take(std::uint64_t* block);
   // Block `block` finished (or failed, or was abandoned).
-  void finished();
+  void finished(std::uint64_t block);
   // A block whose threads all spin or wait, with nothing they poll changed since they last polled,
   // waits here until something may have changed. `ran`: the block ran threads since it last
   // stalled (it may have written what others poll).
   Wake stall(std::uint64_t block, bool ran);
+  // grid.sync(): block `block`, whose threads have all arrived, waits until every block of the
+  // grid has arrived (cooperative launches: every block is resident). The last to arrive calls
+  // `on_release` (with every other block waiting) and releases them all. `deadlock`: every block
+  // that can still run waits here and some block exited without arriving, so none will ever be
+  // released; given to the lowest waiting block only (the others see the launch cancelled).
+  enum class GridSync : std::uint8_t { released, cancelled, deadlock };
+  GridSync grid_sync(std::uint64_t block, const std::function<void()>& on_release);
+  // For a grid.sync() deadlock report: the blocks that exited without arriving.
+  std::string describe_grid_deadlock() const;
   // Joins the helper OS threads; run_grid calls it once every worker has returned.
   void join_helpers();
   // For a deadlock report: how many other blocks wait, and why no other block can start.
@@ -75,6 +84,8 @@ class GridResidency {
   bool quiescent() const;  // with m_ held
   void set_quiescent(bool q);  // with m_ held: tells the other grids
   void maybe_spawn_helper();  // with m_ held
+  std::uint64_t waiting() const { return stalled_blocks_.size() + grid_waiters_.size(); }  // with m_ held
+  bool grid_deadlocked() const;  // with m_ held
   void start_ascending();  // with m_ held
   std::uint64_t live() const { return next_.load() - finished_.load(); }
   std::uint64_t order(std::uint64_t i) const;
@@ -88,13 +99,18 @@ class GridResidency {
 
   std::atomic<std::uint64_t> next_{0};      // blocks started (and the dispenser's position)
   std::atomic<std::uint64_t> finished_{0};
-  std::atomic<unsigned> stalled_count_{0};  // stalled_blocks_.size(), read without the lock
+  std::atomic<unsigned> stalled_count_{0};  // waiting(), read without the lock
   std::atomic<bool> stalling_{false};       // some block has stalled: take() goes through m_
 
   mutable std::mutex m_;
   std::condition_variable cv_;
   std::uint64_t epoch_ = 0;                 // bumped when a block that ran stalls, or one finishes
   std::set<std::uint64_t> stalled_blocks_;
+  // grid.sync(): the blocks waiting in it, arrivals at the current one, releases so far, and the
+  // lowest block that finished (a block that finished can never arrive).
+  std::set<std::uint64_t> grid_waiters_;
+  std::uint64_t grid_arrived_ = 0, grid_generation_ = 0;
+  std::uint64_t lowest_finished_ = ~0ull, finished_blocks_ = 0;
   static constexpr std::uint64_t kNone = ~0ull;
   std::uint64_t last_word_ = kNone;
   bool quiescent_ = false;  // as the process-wide count of quiescent grids has it

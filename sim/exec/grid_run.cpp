@@ -89,7 +89,7 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   auto worker = [&] {
     for (std::uint64_t b; residency->take(&b);) {
       run_one(b);
-      residency->finished();
+      residency->finished(b);
     }
   };
   GridResidency r(plan, worker);

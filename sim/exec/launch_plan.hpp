@@ -34,6 +34,9 @@ struct LaunchPlan {
   // Blocks of this launch the device keeps resident at once (its occupancy; 0: no limit). Blocks
   // that spin on each other can only make progress within such a set (grid_residency.hpp).
   std::uint64_t resident_blocks = 0;
+  // Launched with cudaLaunchCooperativeKernel: every block is resident at once, and grid.sync()
+  // is a barrier of the whole grid.
+  bool cooperative = false;
   // Threads waiting at different __syncthreads() call sites end the launch with a finding
   // (synccheck); otherwise they release each other, as on the hardware.
   bool strict_barrier_sites = false;

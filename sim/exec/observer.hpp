@@ -143,6 +143,9 @@ class LaunchObserver {
   // exited (rare: CUDA leaves it undefined). Called on the OS thread that runs the block, so
   // possibly from several at once.
   virtual void exited_at_barrier(std::uint64_t block, const ReleasedBarrier& barrier) { (void)block, (void)barrier; }
+  // Every block of a cooperative launch arrived at a grid.sync(), which is about to release them:
+  // called once, by the last block's OS thread, while every other block waits.
+  virtual void grid_synced() {}
 
   // The observer of the block that the calling OS thread is about to run for this launch (asked
   // at every block, of observers that want blocks). An observer that is safe to call from several

@@ -132,3 +132,30 @@ TEST_CASE("golden: a kernel launched from a kernel") {
   static int out[32];  // plain static storage, as above
   check_golden("device-side-launch", cudaErrorNotSupported, [&] { return cusim::launch(parent, dim3(1), dim3(32), out); });
 }
+
+// Cooperative groups' grid barrier: a launch that is not cooperative, and a block that exits
+// before the barrier of a cooperative one.
+#include <cooperative_groups.h>
+__global__ void grid_sync_plain(int* out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  cooperative_groups::this_grid().sync();
+}
+__global__ void grid_sync_without_block_one(int* out) {
+  if (blockIdx.x == 1) return;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  cooperative_groups::this_grid().sync();
+}
+
+TEST_CASE("golden: grid.sync()") {
+  static int out[64];  // plain static storage, as above
+  check_golden("invalid-grid-sync", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(grid_sync_plain, dim3(2), dim3(32), out); });
+  check_golden(
+      "deadlock", cudaErrorLaunchTimeout,
+      [&] {
+        int* p = out;
+        void* args[] = {&p};
+        return cudaLaunchCooperativeKernel(grid_sync_without_block_one, dim3(2), dim3(32), args);
+      },
+      "deadlock-grid-sync");
+}

@@ -27,7 +27,8 @@ struct KernelEntry {
 void register_kernel_entry(const void* kernel, const KernelEntry& entry);
 // The launch of the kernel at `kernel` with CUDA's argument array (backends/sim/launch_api.cpp).
 cudaError_t launch_by_address(const char* call, const void* kernel, dim3 grid, dim3 block, void** args,
-                              std::size_t shared_bytes, cudaStream_t stream, std::source_location site);
+                              std::size_t shared_bytes, cudaStream_t stream, std::source_location site,
+                              bool cooperative = false);
 
 template <class... Params>
 struct EntryOf {
@@ -66,4 +67,17 @@ cudaError_t cudaLaunchKernel(T* func, dim3 grid, dim3 block, void** args, std::s
   if constexpr (std::is_function_v<T>) ::cusim::detail::registered_kernel(func);
   return ::cusim::detail::launch_by_address("cudaLaunchKernel", (const void*)func, grid, block, args, sharedMem,
                                             stream, site);
+}
+
+// cudaLaunchCooperativeKernel(kernel or (void*)kernel, grid, block, args, sharedMem, stream): a
+// launch whose blocks are all resident at once, so that grid.sync() of cooperative groups can wait
+// for every block. A grid larger than the device holds at once (the occupancy API's count times the
+// multiprocessors) is refused with cudaErrorCooperativeLaunchTooLarge.
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(T* func, dim3 grid, dim3 block, void** args, std::size_t sharedMem = 0,
+                                        cudaStream_t stream = 0,
+                                        std::source_location site = std::source_location::current()) {
+  if constexpr (std::is_function_v<T>) ::cusim::detail::registered_kernel(func);
+  return ::cusim::detail::launch_by_address("cudaLaunchCooperativeKernel", (const void*)func, grid, block, args,
+                                            sharedMem, stream, site, true);
 }

@@ -33,6 +33,7 @@ struct LaunchRequest {
   cudaStream_t stream;
   std::source_location site;  // where cusim::launch was called
   std::size_t packet_bytes;   // size of *packet, which kernel code reads (the checkers allow it)
+  bool cooperative = false;   // cudaLaunchCooperativeKernel: the grid must fit on the device at once
 };
 cudaError_t launch_kernel(const LaunchRequest& request);
 // In kernel code, ends the launch with a device-side-launch finding at `site` (cusim does not

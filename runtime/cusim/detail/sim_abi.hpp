@@ -108,6 +108,12 @@ void* shared_dynamic();
 
 void thread_fence(FenceScope scope);
 
+// grid_group::sync() of cooperative groups: a barrier of every thread of the grid. A kernel launched
+// without cudaLaunchCooperativeKernel gets a finding at `site` (CUDA traps there).
+void grid_sync(std::source_location site);
+// Whether the running kernel was launched with cudaLaunchCooperativeKernel (grid_group::is_valid()).
+bool cooperative_launch();
+
 [[noreturn]] void trap(std::source_location site);
 
 // Whether a simulated CUDA thread runs on this OS thread (clock() answers the device's clock there).
