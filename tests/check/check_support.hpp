@@ -152,7 +152,8 @@ inline cudaError_t kind_error(const std::string& kind) {
   if (kind == "invalid-free") return cudaErrorInvalidValue;
   if (kind == "deadlock") return cudaErrorLaunchTimeout;
   if (kind == "device-side-launch") return cudaErrorNotSupported;
-  if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0 || kind == "constant-memory-write")
+  if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0 || kind == "constant-memory-write" ||
+      kind == "invalid-grid-sync")
     return cudaErrorLaunchFailure;
   return cudaSuccess;  // races, uninitialised reads
 }
@@ -241,7 +242,7 @@ void expect_planted(const std::vector<Expect>& expected, Run&& run,
 }
 #else
 // The checker (cusim::Checks bit) that produces `kind`; 0 for the kinds reported whatever the
-// checks: deadlock and warp-* (the engine cannot go on past them) and invalid-free (memcheck's by
+// checks: deadlock, warp-* and invalid-grid-sync (the engine cannot go on past them) and invalid-free (memcheck's by
 // name, but the runtime reports it, and fails the call, whatever CUSIM_CHECK says, as it did before
 // the checkers existed).
 inline unsigned kind_checker(const std::string& kind) {
@@ -249,7 +250,7 @@ inline unsigned kind_checker(const std::string& kind) {
   if (kind == "uninitialized-read") return cusim::Checks::initcheck;
   if (kind == "barrier-divergence") return cusim::Checks::synccheck;
   if (kind == "deadlock" || kind.rfind("warp-", 0) == 0 || kind == "invalid-free" || kind == "device-side-launch" ||
-      kind == "spin-wait-stalled")
+      kind == "spin-wait-stalled" || kind == "invalid-grid-sync")
     return 0;
   return cusim::Checks::memcheck;
 }
