@@ -46,10 +46,18 @@ inline unsigned int cta_size() {
 }
 inline unsigned int laneid() { return cta_rank() & 31u; }
 inline unsigned int lanemask32_lt() { return (1u << laneid()) - 1u; }
-// The lanes of the calling thread's tile of `size` threads (a power of two up to 32).
+// The lanes of the calling thread's warp that the block has: all 32 but in a last, partial warp.
+inline unsigned int present_lanes() {
+  const unsigned int rest = cta_size() - (cta_rank() & ~31u);
+  return rest >= 32 ? 0xffffffffu : (1u << rest) - 1u;
+}
+// The lanes of the calling thread's tile of `size` threads (a power of two up to 32). CUDA's header
+// names every lane of the tile, also those a partial last warp lacks, which the hardware treats as
+// absent (cuda-samples' shfl_scan relies on it); here the mask names the lanes that exist, so that
+// the warp intrinsics' check for absent lanes holds for what the user wrote, not for the header.
 inline unsigned int tile_mask(unsigned int size) {
-  if (size >= 32) return 0xffffffffu;
-  return ((1u << size) - 1u) << (laneid() & ~(size - 1u));
+  const unsigned int tile = size >= 32 ? 0xffffffffu : ((1u << size) - 1u) << (laneid() & ~(size - 1u));
+  return tile & present_lanes();
 }
 // The bits of `lanes` that lie in `mask`, packed in rank order (bit i: the member of rank i).
 inline unsigned int pack_lanes(unsigned int mask, unsigned int lanes) {
@@ -58,8 +66,23 @@ inline unsigned int pack_lanes(unsigned int mask, unsigned int lanes) {
     if (lanes & (rest & (0u - rest))) packed |= 1u << rank;
   return packed;
 }
-template <class T>
-inline constexpr bool shuffleable = std::is_trivially_copyable_v<T> && sizeof(T) <= 8;
+// A group's shuffle of any trivially copyable value, as CUDA's groups allow: a value of more than
+// 8 bytes moves in 8-byte pieces, one warp shuffle each.
+template <class T, class Shuffle>
+T shuffle_pieces(const T& var, Shuffle&& shuffle) {
+  static_assert(std::is_trivially_copyable_v<T>, "a group shuffle moves trivially copyable values");
+  if constexpr (sizeof(T) <= 8) {
+    return shuffle(var);
+  } else {
+    constexpr std::size_t n = (sizeof(T) + 7) / 8;
+    unsigned long long pieces[n] = {};
+    std::memcpy(pieces, &var, sizeof(T));
+    for (std::size_t i = 0; i < n; ++i) pieces[i] = shuffle(pieces[i]);
+    T out = var;
+    std::memcpy(&out, pieces, sizeof(T));
+    return out;
+  }
+}
 // Makes coalesced groups of given lanes (CUDA's constructor for them is not public).
 struct coalesced_access;
 }  // namespace details
@@ -176,27 +199,26 @@ class coalesced_group : public thread_group {
 
   template <class T>
   T shfl(T var, int src_rank, std::source_location site = std::source_location::current()) const {
-    static_assert(details::shuffleable<T>, "a group shuffle moves a value of at most 8 bytes");
     const unsigned int lane = src_rank == 0 ? static_cast<unsigned int>(__builtin_ctz(mask_ | 0x80000000u))
                               : size_ == 32 ? static_cast<unsigned int>(src_rank)
                                             : __fns(mask_, 0, src_rank + 1);
-    return __shfl_sync(mask_, var, static_cast<int>(lane), 32, site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_sync(mask_, v, static_cast<int>(lane), 32, site); });
   }
   template <class T>
   T shfl_down(T var, unsigned int delta, std::source_location site = std::source_location::current()) const {
-    static_assert(details::shuffleable<T>, "a group shuffle moves a value of at most 8 bytes");
-    if (size_ == 32) return __shfl_down_sync(0xffffffffu, var, delta, 32, site);
+    if (size_ == 32)
+      return details::shuffle_pieces(var, [&](auto v) { return __shfl_down_sync(0xffffffffu, v, delta, 32, site); });
     unsigned int lane = __fns(mask_, details::laneid(), static_cast<int>(delta) + 1);
     if (lane >= 32) lane = details::laneid();
-    return __shfl_sync(mask_, var, static_cast<int>(lane), 32, site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_sync(mask_, v, static_cast<int>(lane), 32, site); });
   }
   template <class T>
   T shfl_up(T var, unsigned int delta, std::source_location site = std::source_location::current()) const {
-    static_assert(details::shuffleable<T>, "a group shuffle moves a value of at most 8 bytes");
-    if (size_ == 32) return __shfl_up_sync(0xffffffffu, var, delta, 32, site);
+    if (size_ == 32)
+      return details::shuffle_pieces(var, [&](auto v) { return __shfl_up_sync(0xffffffffu, v, delta, 32, site); });
     unsigned int lane = __fns(mask_, details::laneid(), -(static_cast<int>(delta) + 1));
     if (lane >= 32) lane = details::laneid();
-    return __shfl_sync(mask_, var, static_cast<int>(lane), 32, site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_sync(mask_, v, static_cast<int>(lane), 32, site); });
   }
   int any(int predicate, std::source_location site = std::source_location::current()) const {
     return __ballot_sync(mask_, predicate, site) != 0;
@@ -264,19 +286,20 @@ class thread_block_tile<Size, void> : public coalesced_group {
 
   template <class T>
   T shfl(T var, int src_rank, std::source_location site = std::source_location::current()) const {
-    return __shfl_sync(mask_, var, src_rank, static_cast<int>(Size), site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_sync(mask_, v, src_rank, static_cast<int>(Size), site); });
   }
   template <class T>
   T shfl_down(T var, unsigned int delta, std::source_location site = std::source_location::current()) const {
-    return __shfl_down_sync(mask_, var, delta, static_cast<int>(Size), site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_down_sync(mask_, v, delta, static_cast<int>(Size), site); });
   }
   template <class T>
   T shfl_up(T var, unsigned int delta, std::source_location site = std::source_location::current()) const {
-    return __shfl_up_sync(mask_, var, delta, static_cast<int>(Size), site);
+    return details::shuffle_pieces(var, [&](auto v) { return __shfl_up_sync(mask_, v, delta, static_cast<int>(Size), site); });
   }
   template <class T>
   T shfl_xor(T var, unsigned int lane_mask, std::source_location site = std::source_location::current()) const {
-    return __shfl_xor_sync(mask_, var, static_cast<int>(lane_mask), static_cast<int>(Size), site);
+    return details::shuffle_pieces(
+        var, [&](auto v) { return __shfl_xor_sync(mask_, v, static_cast<int>(lane_mask), static_cast<int>(Size), site); });
   }
   int any(int predicate, std::source_location site = std::source_location::current()) const {
     return __ballot_sync(mask_, predicate, site) != 0;

@@ -67,19 +67,20 @@ inline constexpr bool is_tile = requires { Group::numThreads; };
 template <class Group, class T, class Op>
 T scan_lanes(const Group& g, T value, Op&& op, std::source_location site) {
   const unsigned int mask = g._lanes();
-  const unsigned int size = static_cast<unsigned int>(__builtin_popcount(mask));
   const unsigned int rank = static_cast<unsigned int>(__builtin_popcount(mask & lanemask32_lt()));
   T out = value;
+  unsigned int size = static_cast<unsigned int>(__builtin_popcount(mask));
+  if constexpr (is_tile<Group>) size = Group::numThreads;  // a partial last warp's tile too
   if (is_tile<Group> || mask == 0xffffffffu) {  // contiguous lanes: shfl_up by rank
     for (unsigned int d = 1; d < size; d <<= 1) {
-      const T other = __shfl_up_sync(mask, out, d, static_cast<int>(size), site);
+      const T other = shuffle_pieces(out, [&](auto v) { return __shfl_up_sync(mask, v, d, static_cast<int>(size), site); });
       if (d <= rank) out = op(out, other);
     }
     return out;
   }
   for (unsigned int d = 1; d < size; d <<= 1) {
     const unsigned int source = d <= rank ? __fns(mask, laneid(), -static_cast<int>(d) - 1) : laneid();
-    const T other = __shfl_sync(mask, out, static_cast<int>(source), 32, site);
+    const T other = shuffle_pieces(out, [&](auto v) { return __shfl_sync(mask, v, static_cast<int>(source), 32, site); });
     if (d <= rank) out = op(out, other);
   }
   return out;
@@ -91,22 +92,24 @@ template <class Group, class T, class Op>
 auto reduce(const Group& g, T&& value, Op&& op, std::source_location site = std::source_location::current())
     -> std::remove_cvref_t<T> {
   using V = std::remove_cvref_t<T>;
-  static_assert(details::shuffleable<V>, "cg::reduce combines values of at most 8 bytes");
   const unsigned int mask = g._lanes();
   constexpr ::cusim::detail::WarpOp redux = details::redux_op<V, std::remove_cvref_t<Op>>();
   if constexpr (redux != ::cusim::detail::WarpOp::sync) {
     return static_cast<V>(::cusim::detail::warp_reduce(redux, mask, static_cast<unsigned int>(value),
                                                        std::is_signed_v<V>, site));
   } else {
-    const unsigned int size = static_cast<unsigned int>(__builtin_popcount(mask));
+    unsigned int size = static_cast<unsigned int>(__builtin_popcount(mask));
+    if constexpr (details::is_tile<Group>) size = Group::numThreads;  // a partial last warp's tile too
     V out = value;
     if (details::is_tile<Group> || mask == 0xffffffffu) {
       for (unsigned int d = size >> 1; d > 0; d >>= 1)
-        out = op(out, __shfl_xor_sync(mask, out, static_cast<int>(d), static_cast<int>(size), site));
+        out = op(out, details::shuffle_pieces(out, [&](auto v) {
+                   return __shfl_xor_sync(mask, v, static_cast<int>(d), static_cast<int>(size), site);
+                 }));
       return out;
     }
     out = details::scan_lanes(g, out, op, site);
-    return __shfl_sync(mask, out, 31 - __builtin_clz(mask), 32, site);
+    return details::shuffle_pieces(out, [&](auto v) { return __shfl_sync(mask, v, 31 - __builtin_clz(mask), 32, site); });
   }
 }
 
@@ -134,7 +137,8 @@ auto exclusive_scan(const Group& g, T&& value, Op&& op, std::source_location sit
     const unsigned int mask = g._lanes();
     const unsigned int lane = details::laneid();
     const unsigned int before = __fns(mask, lane, -2);
-    const V previous = __shfl_sync(mask, inclusive, static_cast<int>(before < 32 ? before : lane), 32, site);
+    const int source = static_cast<int>(before < 32 ? before : lane);
+    const V previous = details::shuffle_pieces(inclusive, [&](auto v) { return __shfl_sync(mask, v, source, 32, site); });
     return (mask & details::lanemask32_lt()) ? previous : V{};
   }
 }
