@@ -104,6 +104,11 @@ void GridResidency::finished(std::uint64_t block) {
   cv_.notify_all();
 }
 
+// A cooperative grid's blocks are all resident at once: as many helpers as it has blocks.
+unsigned GridResidency::max_helpers() const {
+  return plan_.cooperative ? static_cast<unsigned>(std::min<std::uint64_t>(plan_.blocks, ~0u)) : kMaxHelpers;
+}
+
 bool GridResidency::startable() const {
   const std::uint64_t live_now = live();
   return next_.load() < plan_.blocks && (plan_.resident_blocks == 0 || live_now < plan_.resident_blocks);
@@ -112,14 +117,12 @@ bool GridResidency::startable() const {
 // Every started block that has not finished waits, and no thread will start another: none may
 // start, or every worker waits and no helper may be added.
 bool GridResidency::quiescent() const {
-  return live() == waiting() && (!startable() || helper_count_ >= kMaxHelpers);
+  return live() == waiting() && (!startable() || helper_count_ >= max_helpers());
 }
 
 void GridResidency::maybe_spawn_helper() {
   // The stalled block gave up its worker: another OS thread takes the blocks it would have run.
-  // A cooperative grid's blocks are all resident at once: as many helpers as its blocks need.
-  const unsigned max_helpers = plan_.cooperative ? static_cast<unsigned>(plan_.blocks) : kMaxHelpers;
-  if (live() - waiting() >= plan_.workers || !startable() || helper_count_ >= max_helpers) return;
+  if (live() - waiting() >= plan_.workers || !startable() || helper_count_ >= max_helpers()) return;
   ++helper_count_;
   helpers_.emplace_back([this] {
     worker_();
@@ -267,8 +270,8 @@ std::string GridResidency::describe_others() const {
     if (plan_.resident_blocks && live() >= plan_.resident_blocks)
       s += ": at most " + std::to_string(plan_.resident_blocks) +
            " blocks of this launch are resident at once on the simulated device, and those wait";
-    else if (helper_count_ >= kMaxHelpers)
-      s += ": cusim keeps at most " + std::to_string(kMaxHelpers) + " spinning blocks waiting at once";
+    else if (helper_count_ >= max_helpers())
+      s += ": cusim keeps at most " + std::to_string(max_helpers()) + " spinning blocks waiting at once";
   }
   return s;
 }

@@ -84,6 +84,7 @@ class GridResidency {
   bool quiescent() const;  // with m_ held
   void set_quiescent(bool q);  // with m_ held: tells the other grids
   void maybe_spawn_helper();  // with m_ held
+  unsigned max_helpers() const;  // OS threads that may run blocks beside the workers
   std::uint64_t waiting() const { return stalled_blocks_.size() + grid_waiters_.size(); }  // with m_ held
   bool grid_deadlocked() const;  // with m_ held
   void start_ascending();  // with m_ held
