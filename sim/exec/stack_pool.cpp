@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <new>
 
 #include "sim/exec/context.hpp"  // CUSIM_ASAN_FIBERS
@@ -19,6 +20,21 @@ std::size_t StackPool::page_round(std::size_t n) {
 }
 
 namespace {
+// Linux 6.13's lightweight guard regions: faults like PROT_NONE, but without splitting the mapping,
+// so that stacks mapped one after another merge into one mapping (mprotect makes two of each, and
+// a process may have only vm.max_map_count, by default 65,530: 32,000 waiting threads).
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#endif
+
+void install_guard(void* p) {
+  // Until the kernel says it has none (EINVAL before 6.13); pools of several OS threads ask.
+  static std::atomic<bool> lightweight{true};
+  if (lightweight.load(std::memory_order_relaxed) && madvise(p, StackPool::kGuardBytes, MADV_GUARD_INSTALL) == 0) return;
+  lightweight.store(false, std::memory_order_relaxed);
+  mprotect(p, StackPool::kGuardBytes, PROT_NONE);
+}
+
 // Bytes mapped for a stack of `size` usable bytes: guard, stack, colour span.
 std::size_t mapped_bytes(std::size_t size) { return StackPool::kGuardBytes + size + StackPool::kColorSpan; }
 
@@ -58,7 +74,7 @@ Stack StackPool::acquire(std::size_t size) {
   }
   void* p = mmap(nullptr, mapped_bytes(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
-  mprotect(p, kGuardBytes, PROT_NONE);
+  install_guard(p);
 #if CUSIM_ASAN_FIBERS
   asan::add_stack(static_cast<char*>(p) + kGuardBytes, size + kColorSpan);
 #endif

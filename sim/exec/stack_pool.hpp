@@ -1,5 +1,6 @@
-// Stacks for simulated threads: mmap'd, with a PROT_NONE guard region below each so that an
-// overflow faults (and is reported) instead of corrupting a neighbour. Pooled per worker thread
+// Stacks for simulated threads: mmap'd, with a guard region below each (a lightweight guard where
+// the kernel has them, else PROT_NONE) so that an overflow faults (and is reported) instead of
+// corrupting a neighbour. Pooled per worker thread
 // so that the hot path never maps memory.
 #pragma once
 #include <cstddef>
