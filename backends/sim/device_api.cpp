@@ -1,4 +1,5 @@
 // Device selection, properties, synchronisation, reset and the simulator's settings.
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 
@@ -148,10 +149,15 @@ std::size_t limits[] = {1024, 1048576, 8388608, 2, 2048, 64, 0};
 }
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
   if (unsigned(limit) >= std::size(limits)) return record(cudaErrorInvalidValue);
+  // As CUDA: the heap's size is fixed once a kernel has used it.
+  if (limit == cudaLimitMallocHeapSize && cusim::backend::kernel_heap_used()) return record(cudaErrorInvalidValue);
   if (limit == cudaLimitMaxL2FetchGranularity && (value > 128 || (value & (value - 1)))) return record(cudaErrorInvalidValue);
   if (limit == cudaLimitPersistingL2CacheSize &&
       value > std::size_t(cusim::backend::device_profile().persistingL2CacheMaxSize))
     return record(cudaErrorInvalidValue);
+  // The heap's size as an H100 reads it back: at least 4 MiB, in whole 64 KiB (1 MiB and 3000 KiB
+  // read as 4 MiB, 5000 KiB as 5056 KiB, 6 MiB as 6 MiB).
+  if (limit == cudaLimitMallocHeapSize) value = std::max<std::size_t>(4u << 20, (value + 0xffff) & ~std::size_t(0xffff));
   limits[limit] = value;
   return cudaSuccess;
 }

@@ -24,7 +24,14 @@ namespace {
 
 std::mutex accounting;
 std::size_t bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
-std::set<std::uintptr_t> releases_in_order;  // allocations a cudaFreeAsync frees when its stream gets there
+std::set<std::uintptr_t> releases_in_order;
+std::size_t kernel_heap_bytes = 0;  // live blocks of device-side malloc and new, each rounded to 16
+bool kernel_heap_touched = false;
+
+// What a block takes of cudaLimitMallocHeapSize: its bytes in 16-byte units and a 16-byte header,
+// so that, as on an H100, a block as large as the whole heap does not fit (a 4 MiB heap holds a
+// 2 MiB block but no 4 MiB one).
+std::size_t kernel_heap_charge(std::size_t size) { return (size + 15) / 16 * 16 + 16; }  // allocations a cudaFreeAsync frees when its stream gets there
 
 sim::DeviceHeap& heap() { return sim::DeviceHeap::instance(); }
 
@@ -33,10 +40,17 @@ const char* alloc_call(unsigned tag) {
     case AllocKind::device: return "cudaMalloc";
     case AllocKind::managed: return "cudaMallocManaged";
     case AllocKind::host: return "cudaMallocHost";
+    case AllocKind::kernel: return "malloc or new in a kernel";
   }
   return "?";
 }
-const char* free_call(unsigned tag) { return static_cast<AllocKind>(tag) == AllocKind::host ? "cudaFreeHost" : "cudaFree"; }
+const char* free_call(unsigned tag) {
+  switch (static_cast<AllocKind>(tag)) {
+    case AllocKind::host: return "cudaFreeHost";
+    case AllocKind::kernel: return "free or delete in a kernel";
+    default: return "cudaFree";
+  }
+}
 
 std::string describe(const sim::HeapAllocation& a) {
   return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
@@ -140,52 +154,97 @@ std::size_t device_bytes_in_use() {
   return bytes_in_use;
 }
 
+namespace {
+
+// Why a free of p that the heap refused (`outcome`) is wrong, `what` naming the call; whether the
+// message is about allocation `a` (which then has a history to note).
+std::pair<std::string, bool> free_problem(sim::DeviceHeap::FreeOutcome outcome, const void* p, const sim::HeapAllocation& a,
+                                          const std::string& what) {
+  using O = sim::DeviceHeap::FreeOutcome;
+  switch (outcome) {
+    case O::freed: break;
+    case O::not_in_heap: return {what + "that no cusim allocation call returned (host memory, a stack or a global?)", false};
+    case O::not_allocated:
+      return {what + "into device memory that holds no allocation (never allocated, or released by cudaDeviceReset)", false};
+    case O::in_redzone: return {what + "into the redzone of " + describe(a) + ", not to its start", true};
+    case O::interior:
+      return {what + std::to_string(reinterpret_cast<std::uintptr_t>(p) - a.begin) + " bytes into " + describe(a) +
+                  "; free the pointer it returned",
+              true};
+    case O::already_freed: return {what + "that was already freed: " + describe(a) + " (double free)", true};
+    case O::wrong_tag: return {what + "to " + describe(a) + "; free it with " + free_call(a.tag), true};
+  }
+  return {"", false};
+}
+
+// The heap and the checkers forget a freed allocation.
+void forget(const sim::HeapAllocation& a) {
+  if (sim::HeapObserver* o = sim::heap_observer()) o->freed(reinterpret_cast<const void*>(a.begin), a.size);
+  access_map_allocation_freed(a.begin);
+  sim::forget_allocation_name(a.begin);
+  std::lock_guard<std::mutex> lock(accounting);
+  switch (static_cast<AllocKind>(a.tag)) {
+    case AllocKind::device:
+    case AllocKind::managed: bytes_in_use -= a.size; break;
+    case AllocKind::kernel: kernel_heap_bytes -= kernel_heap_charge(a.size); break;
+    case AllocKind::host: break;
+  }
+}
+
+}  // namespace
+
 cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& caller) {
   if (!p) return cudaSuccess;  // as free(nullptr)
   const unsigned accepted = kind == AllocKind::host
                                 ? 1u << unsigned(AllocKind::host)
                                 : (1u << unsigned(AllocKind::device)) | (1u << unsigned(AllocKind::managed));
   sim::HeapAllocation a;
-  const std::string what = std::string(call) + " of a pointer ";
-  using O = sim::DeviceHeap::FreeOutcome;
-  switch (heap().release(p, accepted, caller.return_address, &a)) {
-    case O::freed:
-      if (sim::HeapObserver* o = sim::heap_observer()) o->freed(p, a.size);
-      access_map_allocation_freed(a.begin);
-      sim::forget_allocation_name(a.begin);
-      if (kind != AllocKind::host) {
-        std::lock_guard<std::mutex> lock(accounting);
-        bytes_in_use -= a.size;
-      }
-      return cudaSuccess;
-    case O::not_in_heap:
-      report_call(sim::DiagnosticKind::invalid_free, caller,
-                  what + "that no cusim allocation call returned (host memory, a stack or a global?)", nullptr);
-      break;
-    case O::not_allocated:
-      report_call(sim::DiagnosticKind::invalid_free, caller,
-                  what + "into device memory that holds no allocation (never allocated, or released by cudaDeviceReset)",
-                  nullptr);
-      break;
-    case O::in_redzone:
-      report_call(sim::DiagnosticKind::invalid_free, caller,
-                  what + "into the redzone of " + describe(a) + ", not to its start", &a);
-      break;
-    case O::interior:
-      report_call(sim::DiagnosticKind::invalid_free, caller,
-                  what + std::to_string(reinterpret_cast<std::uintptr_t>(p) - a.begin) + " bytes into " + describe(a) +
-                      "; free the pointer it returned",
-                  &a);
-      break;
-    case O::already_freed:
-      report_call(sim::DiagnosticKind::invalid_free, caller, what + "that was already freed: " + describe(a) + " (double free)", &a);
-      break;
-    case O::wrong_tag:
-      report_call(sim::DiagnosticKind::invalid_free, caller,
-                  what + "to " + describe(a) + "; free it with " + free_call(a.tag), &a);
-      break;
+  const auto outcome = heap().release(p, accepted, caller.return_address, &a);
+  if (outcome == sim::DeviceHeap::FreeOutcome::freed) {
+    forget(a);
+    return cudaSuccess;
   }
+  const auto [message, about_a] = free_problem(outcome, p, a, std::string(call) + " of a pointer ");
+  report_call(sim::DiagnosticKind::invalid_free, caller, message, about_a ? &a : nullptr);
   return cudaErrorInvalidValue;
+}
+
+void* allocate_in_kernel(std::size_t size, std::size_t limit, const void* site) {
+  if (size == 0) size = 1;  // as on the GPU, malloc(0) gives a block of its own
+  {
+    std::lock_guard<std::mutex> lock(accounting);
+    kernel_heap_touched = true;
+    if (kernel_heap_charge(size) > limit || kernel_heap_bytes > limit - kernel_heap_charge(size)) return nullptr;
+    kernel_heap_bytes += kernel_heap_charge(size);
+  }
+  void* p = heap().allocate(size, static_cast<unsigned>(AllocKind::kernel), site);
+  if (!p) {
+    std::lock_guard<std::mutex> lock(accounting);
+    kernel_heap_bytes -= kernel_heap_charge(size);
+    return nullptr;
+  }
+  if (sim::HeapObserver* o = sim::heap_observer()) o->allocated(p, size, false);
+  return p;
+}
+
+std::optional<sim::Diagnostic> release_in_kernel(void* p, const void* site) {
+  sim::HeapAllocation a;
+  const auto outcome = heap().release(p, 1u << unsigned(AllocKind::kernel), site, &a);
+  if (outcome == sim::DeviceHeap::FreeOutcome::freed) {
+    forget(a);
+    return std::nullopt;
+  }
+  sim::Diagnostic d;
+  d.kind = sim::DiagnosticKind::invalid_device_free;
+  bool about_a = false;
+  std::tie(d.message, about_a) = free_problem(outcome, p, a, "free or delete in a kernel of a pointer ");
+  if (about_a) add_history(d, a);
+  return d;
+}
+
+bool kernel_heap_used() {
+  std::lock_guard<std::mutex> lock(accounting);
+  return kernel_heap_touched;
 }
 
 cudaError_t check_range(const char* call, const char* role, const void* p, std::size_t n, Side side,
@@ -209,6 +268,12 @@ cudaError_t check_range(const char* call, const char* role, const void* p, std::
   }
   if (a->freed) {
     report_call(sim::DiagnosticKind::invalid_memory_range, caller, what + "lies in " + describe(*a) + ", which was freed",
+                &*a);
+    return cudaErrorInvalidValue;
+  }
+  if (static_cast<AllocKind>(a->tag) == AllocKind::kernel) {
+    report_call(sim::DiagnosticKind::invalid_memory_range, caller,
+                what + "lies in " + describe(*a) + ", which only device code may use (CUDA's runtime API does not take it)",
                 &*a);
     return cudaErrorInvalidValue;
   }
@@ -315,6 +380,8 @@ void free_all_device_memory() {
   if (sim::HeapObserver* o = sim::heap_observer()) o->all_freed();
   std::lock_guard<std::mutex> lock(accounting);
   bytes_in_use = 0;
+  kernel_heap_bytes = 0;
+  kernel_heap_touched = false;
   releases_in_order.clear();
 }
 

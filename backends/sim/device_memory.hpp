@@ -4,13 +4,16 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <optional>
 
 #include "backends/sim/findings.hpp"
 #include "cusim/detail/types.hpp"
 
 namespace cusim::backend {
 
-enum class AllocKind : unsigned { device, managed, host };
+// device: cudaMalloc; managed: cudaMallocManaged; host: pinned host memory; kernel: device-side
+// malloc or new (device_malloc.cpp), which only device code may use and free.
+enum class AllocKind : unsigned { device, managed, host, kernel };
 
 // `caller` is where the program called the API function: it locates findings.
 cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCaller& caller);
@@ -27,6 +30,17 @@ enum class Side {
 // reports a finding and returns cudaErrorInvalidValue; the caller then writes nothing.
 cudaError_t check_range(const char* call, const char* role, const void* p, std::size_t n, Side side,
                         const ApiCaller& caller);
+
+// Device-side malloc and new: a block of `size` bytes on the device heap, uninitialised, or
+// nullptr when the live blocks would exceed `limit` (cudaLimitMallocHeapSize; each block counts
+// its bytes in 16-byte units and a 16-byte header). malloc(0) gives a 1-byte block, as the GPU
+// gives a pointer of its own. `site` is the return address into the kernel.
+void* allocate_in_kernel(std::size_t size, std::size_t limit, const void* site);
+// Device-side free and delete of p (not null): nullopt when freed, else the finding to report
+// (an invalid-device-free at `site`, with the allocation's history).
+std::optional<sim::Diagnostic> release_in_kernel(void* p, const void* site);
+// Whether device code allocated since the start or the last reset (the heap limit is then fixed).
+bool kernel_heap_used();
 
 // The bytes of device memory in use (cudaMalloc and cudaMallocManaged), of the profile's total.
 std::size_t device_bytes_in_use();

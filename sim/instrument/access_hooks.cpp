@@ -231,8 +231,11 @@ void __tsan_init() {
 }
 void __tsan_func_entry(void*) {}
 void __tsan_func_exit() {}
-void __tsan_vptr_update(void**, void*) {}
-void __tsan_vptr_read(void**) {}
+// An object's vtable pointer, which constructors and destructors store and virtual calls and
+// dynamic_cast read: an access like any other, so that an object that device code makes with new
+// is initialised by its constructor and its virtual calls are bounded.
+void __tsan_vptr_update(void** p, void*) { on_access<kWrite>(p, sizeof(void*), CUSIM_PC); }
+void __tsan_vptr_read(void** p) { on_access<kRead>(p, sizeof(void*), CUSIM_PC); }
 
 #define CUSIM_PLAIN_HOOKS(N)                                                                     \
   void __tsan_read##N(void* p) { on_access<kRead>(p, N, CUSIM_PC); }                              \

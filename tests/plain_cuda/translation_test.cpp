@@ -1,7 +1,8 @@
 // The translator changes only what it must (docs/FRONTEND.md): for every file of the corpus and
 // of examples/, and each header they include, the translated text is the original with the listed
 // rewrites made, and nothing else differs. Each rewrite replaces one of the tokens the translator
-// owns (__shared__, extern, static, __align__(...), alignas(...), <<<, >>>) or inserts text, and
+// owns (__shared__, extern, static, __align__(...), alignas(...), <<<, >>>, the built-in variables,
+// device code's malloc, free and delete) or inserts text, and
 // none adds or removes a line break: every other byte is where the user wrote it, on its line.
 #include <doctest/doctest.h>
 
@@ -44,6 +45,12 @@ bool owned(std::string replaced) {
       replaced == "<<<" || replaced == ">>>" || replaced == "__CUDA_ARCH__" || replaced == "threadIdx" ||
       replaced == "blockIdx" || replaced == "blockDim" || replaced == "gridDim")
     return true;
+  // Device code's heap calls (device_heap_calls.hpp): a name, qualified or not, or a delete keyword.
+  for (const char* prefix : {"", "::", "std::"})
+    for (const char* name : {"malloc", "free"})
+      if (replaced == std::string(prefix) + name) return true;
+  std::erase(replaced, ' ');
+  if (replaced == "delete" || replaced == "delete[]" || replaced == "::delete" || replaced == "::delete[]") return true;
   for (const char* attribute : {"__align__(", "alignas("})
     if (replaced.rfind(attribute, 0) == 0 && replaced.back() == ')') return true;
   return false;

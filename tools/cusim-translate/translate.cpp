@@ -18,6 +18,7 @@
 
 #include "tools/cusim-translate/builtin_variables.hpp"
 #include "tools/cusim-translate/cuda_arch.hpp"
+#include "tools/cusim-translate/device_heap_calls.hpp"
 #include "tools/cusim-translate/kernel_addresses.hpp"
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
@@ -32,7 +33,7 @@ namespace {
 // arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c), heap_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -45,6 +46,15 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (v && v->hasAttr<clang::CUDASharedAttr>() && v->isFileVarDecl() && c_.is_user_file(r->getLocation()))
       shared_.reference(r);
     builtins_.reference(r);
+    heap_.reference(r);
+    return true;
+  }
+  bool VisitCXXNewExpr(clang::CXXNewExpr* e) {
+    heap_.allocation(e);
+    return true;
+  }
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr* e) {
+    heap_.deallocation(e);
     return true;
   }
   bool VisitExplicitCastExpr(clang::ExplicitCastExpr* e) {
@@ -70,6 +80,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   CudaArchRewriter arch_;
   BuiltinVariableRewriter builtins_;
   KernelAddressRewriter addresses_;
+  DeviceHeapRewriter heap_;
 };
 
 class Consumer : public clang::ASTConsumer {

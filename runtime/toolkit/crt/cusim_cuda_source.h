@@ -17,3 +17,5 @@
 #define __CUSIMARCH__ 900
 #endif
 #include <cuda_runtime.h>
+// Device-side malloc/free/new/delete, which the translator writes in device code.
+#include "cusim/detail/device_malloc.hpp"
