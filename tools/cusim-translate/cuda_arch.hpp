@@ -7,15 +7,19 @@
 // functions, see __CUDA_ARCH__ undefined (on the simulator a host-device function is one function
 // for both sides, and the host's branch is the one that runs anywhere).
 //
+// File-scope conditionals that guard device code only are device code too (arch_conditionals.hpp).
+//
 // The regions such a rewrite enables were skipped by the parse that found it, so the translation
 // runs again over the rewritten text (translate.cpp) until no new token is found.
 #pragma once
 #include <clang/AST/Decl.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
 
+#include "tools/cusim-translate/arch_conditionals.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
 
 namespace cusim::translate {
@@ -31,6 +35,9 @@ class CudaArchRewriter {
   explicit CudaArchRewriter(RewriteContext& c) : c_(c) {}
   // A function definition: if device-only and the user's, its body's tokens are rewritten.
   void function(const clang::FunctionDecl* f);
+  // After the traversal: the file-scope chains of this parse whose branches declare device code
+  // only get their conditions' tokens rewritten.
+  void file_scope(const std::vector<ArchConditional>& chains);
   // The `__CUDA_ARCH__` tokens found in this parse (tokens read as `__CUSIMARCH__` were found by
   // an earlier one).
   const ArchTokens& found() const { return found_; }
@@ -39,6 +46,7 @@ class CudaArchRewriter {
   RewriteContext& c_;
   ArchTokens found_;
   std::set<std::pair<const clang::FileEntry*, unsigned>> done_;  // bodies seen (templates: once)
+  std::map<const clang::FileEntry*, std::vector<std::pair<unsigned, unsigned>>> bodies_;  // every function's
 };
 
 }  // namespace cusim::translate

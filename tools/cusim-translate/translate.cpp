@@ -7,6 +7,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Lex/LexDiagnostic.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -69,7 +70,10 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     arch_.function(f);
     return true;
   }
-  void finish() { launches_.finish(); }
+  void finish(const std::vector<ArchConditional>& arch_conditionals) {
+    launches_.finish();
+    arch_.file_scope(arch_conditionals);
+  }
   const ArchTokens& arch_tokens() const { return arch_.found(); }
 
  private:
@@ -85,7 +89,8 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
 
 class Consumer : public clang::ASTConsumer {
  public:
-  Consumer(const Settings& s, Translation& out) : settings_(s), out_(out) {}
+  Consumer(const Settings& s, Translation& out, const std::vector<ArchConditional>& arch_conditionals)
+      : settings_(s), out_(out), arch_conditionals_(arch_conditionals) {}
 
   void HandleTranslationUnit(clang::ASTContext& ast) override {
     clang::DiagnosticsEngine& diags = ast.getDiagnostics();
@@ -95,7 +100,7 @@ class Consumer : public clang::ASTConsumer {
     RewriteContext context(ast, own);
     Collector collector(context);
     collector.TraverseDecl(ast.getTranslationUnitDecl());
-    collector.finish();
+    collector.finish(arch_conditionals_);
     if (context.failed()) return;
     out_.cuda_arch_tokens = collector.arch_tokens();
 
@@ -138,6 +143,7 @@ class Consumer : public clang::ASTConsumer {
  private:
   const Settings& settings_;
   Translation& out_;
+  const std::vector<ArchConditional>& arch_conditionals_;
 };
 
 // Clang's diagnostics as Clang prints them, except for an #error in cusim's own headers: those
@@ -194,11 +200,13 @@ class Diagnostics : public clang::DiagnosticConsumer {
 class Action : public clang::ASTFrontendAction {
  public:
   Action(const Settings& s, Translation& out) : settings_(s), out_(out) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Consumer>(settings_, out_);
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionalRecorder>(ci.getSourceManager(), arch_conditionals_));
+    return std::make_unique<Consumer>(settings_, out_, arch_conditionals_);
   }
 
  private:
+  std::vector<ArchConditional> arch_conditionals_;
   const Settings& settings_;
   Translation& out_;
 };
