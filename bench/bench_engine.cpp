@@ -339,21 +339,37 @@ Row reduction(int runs, bool shuffle) {
   return row;
 }
 
-Row barrier(int runs, unsigned workers) {
+// What a barrier workload synchronises: a block (__syncthreads), each 32-thread tile of a block
+// (cooperative groups' tile.sync()), or a cooperative grid (grid.sync()).
+enum class Sync { block, tile, grid };
+
+Row barrier(int runs, unsigned workers, Sync kind = Sync::block) {
   constexpr unsigned threads = 256;
-  Row row("barrier cost, 1x256, " + std::to_string(kBarrierIterations) + " __syncthreads, " + std::to_string(workers) +
-              (workers == 1 ? " worker" : " workers"),
-          6);
+  const unsigned blocks = kind == Sync::grid ? 4 : 1;
+  const int iterations = kind == Sync::grid ? kBarrierIterations / 10 : kBarrierIterations;
+  const char* what = kind == Sync::block ? "barrier cost" : kind == Sync::tile ? "tile sync cost" : "grid sync cost";
+  const char* call = kind == Sync::block ? " __syncthreads, " : kind == Sync::tile ? " tile<32>.sync(), " : " grid.sync(), ";
+  Row row(std::string(what) + ", " + std::to_string(blocks) + "x256, " + std::to_string(iterations) + call +
+              std::to_string(workers) + (workers == 1 ? " worker" : " workers"),
+          kind == Sync::block ? 6 : NAN);  // the tile's and the grid's costs are measured, not targets
   row.per_barrier = true;
   row.n = threads;
 #if CUSIM_SIMULATOR  // the simulator's worker threads; a GPU runs the block as it does
   const unsigned saved = cusim::settings().workers;
   cusim::settings().workers = workers;
 #endif
+  const auto launch = [&] {
+    switch (kind) {
+      case Sync::block: return bench::barrier_loop(threads, iterations);
+      case Sync::tile: return bench::tile_sync_loop(threads, iterations);
+      case Sync::grid: return bench::grid_sync_loop(blocks, threads, iterations);
+    }
+    return cudaErrorInvalidValue;
+  };
   std::vector<double> sim;
   for (int r = -1; r < runs && row.ok; ++r) {
     cudaError_t e = cudaSuccess;
-    const double t = time_ms([&] { e = launch_and_wait([&] { return bench::barrier_loop(threads, kBarrierIterations); }); });
+    const double t = time_ms([&] { e = launch_and_wait(launch); });
     if (clean(row, e) && r >= 0) sim.push_back(t);
   }
 #if CUSIM_SIMULATOR
@@ -362,7 +378,7 @@ Row barrier(int runs, unsigned workers) {
   if (!sim.empty()) {
     row.sim_ms = median(sim);
     row.spread = spread("sim", sim);
-    row.ns_per_barrier = row.sim_ms * 1e6 / (double(threads) * kBarrierIterations);
+    row.ns_per_barrier = row.sim_ms * 1e6 / (double(blocks) * threads * iterations);  // per thread and sync
   }
   return row;
 }
@@ -383,7 +399,7 @@ bool selected(const std::string& key, const std::string& only) {
 // ---- table -----------------------------------------------------------------------------------
 
 void print_table(const std::vector<Row>& rows) {
-  std::printf("\n%-52s %10s %10s %18s %11s  %s\n", "workload", "serial ms", "sim ms", "sim/serial", "target", "verdict");
+  std::printf("\n%-56s %10s %10s %18s %11s  %s\n", "workload", "serial ms", "sim ms", "sim/serial", "target", "verdict");
   for (const Row& r : rows) {
     char serial[32] = "-", sim[32] = "-", ratio[32] = "-", target[32];
     if (!std::isnan(r.serial_ms)) std::snprintf(serial, sizeof serial, "%.2f", r.serial_ms);
@@ -392,14 +408,18 @@ void print_table(const std::vector<Row>& rows) {
     if (r.per_barrier) {
       value = r.ns_per_barrier;
       if (!std::isnan(value)) std::snprintf(ratio, sizeof ratio, "%.2f ns/thr/bar", value);
-      std::snprintf(target, sizeof target, "<= %g ns", r.target);
+      if (std::isnan(r.target)) std::snprintf(target, sizeof target, "-");
+      else std::snprintf(target, sizeof target, "<= %g ns", r.target);
     } else {
       if (!std::isnan(r.sim_ms)) value = r.sim_ms / r.serial_ms;
       if (!std::isnan(value)) std::snprintf(ratio, sizeof ratio, "%.2f", value);
       std::snprintf(target, sizeof target, "<= %g", r.target);
     }
-    const char* verdict = !r.ok ? "WRONG RESULT" : std::isnan(value) ? "" : value <= r.target ? "met" : "MISSED";
-    std::printf("%-52s %10s %10s %18s %11s  %s\n", r.workload.c_str(), serial, sim, ratio, target, verdict);
+    const char* verdict = !r.ok                                      ? "WRONG RESULT"
+                          : std::isnan(value) || std::isnan(r.target) ? ""
+                          : value <= r.target                          ? "met"
+                                                                       : "MISSED";
+    std::printf("%-56s %10s %10s %18s %11s  %s\n", r.workload.c_str(), serial, sim, ratio, target, verdict);
   }
 }
 
@@ -437,6 +457,10 @@ int main(int argc, char** argv) {
       {"shuffle_reduce", [&] { return reduction(runs, true); }},
       {"barrier", [&] { return barrier(runs, cores); }},
       {"barrier1", [&] { return barrier(runs, 1); }},
+      {"tile_sync", [&] { return barrier(runs, cores, Sync::tile); }},
+      {"tile_sync1", [&] { return barrier(runs, 1, Sync::tile); }},
+      {"grid_sync", [&] { return barrier(runs, cores, Sync::grid); }},
+      {"grid_sync1", [&] { return barrier(runs, 1, Sync::grid); }},
   };
   std::vector<const Entry*> chosen;
   for (const Entry& e : all)

@@ -1,6 +1,8 @@
 // The workloads of bench_engine, written once in CUDA spelling: the same file builds with nvcc.
 #include "kernels.hpp"
 
+#include <cooperative_groups.h>
+
 // The kernels have external linkage so that a finding, should one ever occur, names them.
 namespace bench {
 
@@ -62,6 +64,16 @@ __global__ void barrier_loop_kernel(int iterations) {
   for (int i = 0; i < iterations; ++i) __syncthreads();
 }
 
+__global__ void tile_sync_loop_kernel(int iterations) {
+  const auto tile = cooperative_groups::tiled_partition<32>(cooperative_groups::this_thread_block());
+  for (int i = 0; i < iterations; ++i) tile.sync();
+}
+
+__global__ void grid_sync_loop_kernel(int iterations) {
+  const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  for (int i = 0; i < iterations; ++i) grid.sync();
+}
+
 }  // namespace bench
 
 namespace {
@@ -90,6 +102,13 @@ cudaError_t shuffle_reduce(const float* in, float* total, int n) {
 }
 cudaError_t barrier_loop(unsigned threads, int iterations) {
   return cusim::launch(barrier_loop_kernel, dim3(1), dim3(threads), iterations);
+}
+cudaError_t tile_sync_loop(unsigned threads, int iterations) {
+  return cusim::launch(tile_sync_loop_kernel, dim3(1), dim3(threads), iterations);
+}
+cudaError_t grid_sync_loop(unsigned blocks, unsigned threads, int iterations) {
+  void* args[] = {&iterations};
+  return cudaLaunchCooperativeKernel(grid_sync_loop_kernel, dim3(blocks), dim3(threads), args);
 }
 
 }  // namespace bench

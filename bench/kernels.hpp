@@ -29,6 +29,10 @@ cudaError_t shuffle_reduce(const float* in, float* total, int n);
 
 // One block of `threads` threads that executes `iterations` __syncthreads() and nothing else.
 cudaError_t barrier_loop(unsigned threads, int iterations);
+// The same with cooperative groups: `iterations` syncs of each 32-thread tile of one block, and
+// `iterations` grid.sync() of a cooperative launch of `blocks` blocks.
+cudaError_t tile_sync_loop(unsigned threads, int iterations);
+cudaError_t grid_sync_loop(unsigned blocks, unsigned threads, int iterations);
 
 // The kernels themselves, for benchmarks that launch them directly (bench/gpu_launch_bench.cu
 // compares cusim::launch with <<< >>> on a GPU).
