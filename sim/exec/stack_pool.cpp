@@ -3,7 +3,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <new>
 
 #include "sim/exec/context.hpp"  // CUSIM_ASAN_FIBERS
@@ -49,17 +51,48 @@ void unmap(const Stack& s) {
 }
 }  // namespace
 
+namespace {
+// Stacks of pools whose thread ended (a launch's helper OS threads end with it: a cooperative grid
+// starts one per waiting block), kept for the next pool that runs short. Mapping a stack, guarding
+// it and unmapping it again cost three system calls and a TLB shootdown across the process's
+// threads per simulated thread: most of a cooperative launch's time before. Bounded, so that a
+// one-off launch of many threads does not keep its stacks' pages for the rest of the program.
+constexpr std::size_t kMaxSpares = 65536;
+constexpr std::size_t kSpareBatch = 256;  // taken at once by a pool that runs short
+struct Spares {
+  std::mutex m;
+  std::vector<Stack> stacks;
+};
+Spares& spares() {
+  static Spares* s = new Spares;  // never destroyed: pools of threads that end after exit() use it
+  return *s;
+}
+}  // namespace
+
 bool Stack::guards(const void* addr) const {
   const char* a = static_cast<const char*>(addr);
   return a >= low - StackPool::kGuardBytes && a < low;
 }
 
 StackPool::~StackPool() {
-  for (const Stack& s : free_) unmap(s);
+  Spares& spare = spares();
+  std::lock_guard<std::mutex> lock(spare.m);
+  for (const Stack& s : free_) {
+    if (spare.stacks.size() < kMaxSpares) spare.stacks.push_back(s);
+    else unmap(s);
+  }
 }
 
 Stack StackPool::acquire(std::size_t size) {
   size = page_round(size);
+  if (free_.empty()) {
+    Spares& spare = spares();
+    std::lock_guard<std::mutex> lock(spare.m);
+    // The most recently released last, as this pool hands them out: their pages are the warmest.
+    const std::size_t n = std::min(kSpareBatch, spare.stacks.size());
+    free_.assign(spare.stacks.end() - static_cast<std::ptrdiff_t>(n), spare.stacks.end());
+    spare.stacks.resize(spare.stacks.size() - n);
+  }
   while (!free_.empty()) {
     Stack s = free_.back();
     free_.pop_back();

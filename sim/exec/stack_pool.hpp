@@ -1,7 +1,7 @@
 // Stacks for simulated threads: mmap'd, with a guard region below each (a lightweight guard where
 // the kernel has them, else PROT_NONE) so that an overflow faults (and is reported) instead of
-// corrupting a neighbour. Pooled per worker thread
-// so that the hot path never maps memory.
+// corrupting a neighbour. Pooled per worker thread so that the hot path never maps memory; the
+// stacks of a thread that ends go to the next pool that runs short (up to a bound).
 #pragma once
 #include <cstddef>
 #include <vector>

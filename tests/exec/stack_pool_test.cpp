@@ -44,3 +44,25 @@ TEST_CASE("pooled stacks keep their guard and usable size, and their tops differ
   stacks.front() = again;
   for (const Stack& s : stacks) pool.release(s);
 }
+
+TEST_CASE("the stacks of a pool that ends go to the next pool that runs short, not back to the system") {
+  std::set<char*> first;
+  {
+    StackPool ended;  // a helper OS thread's pool, destroyed as the thread ends
+    std::vector<Stack> stacks;
+    for (int i = 0; i < 8; ++i) stacks.push_back(ended.acquire(16 * 1024));
+    for (const Stack& s : stacks) {
+      first.insert(s.low);
+      s.low[0] = 0x5a;  // a fresh mapping (even at the same address) would read 0
+      ended.release(s);
+    }
+  }
+  StackPool next;
+  for (int i = 0; i < 8; ++i) {
+    const Stack s = next.acquire(16 * 1024);
+    CHECK(first.count(s.low) == 1);
+    CHECK(s.low[0] == 0x5a);  // the same mapping, never returned to the system
+    CHECK(s.size == StackPool::page_round(16 * 1024));
+    CHECK(s.guards(s.low - 1));
+  }
+}
