@@ -24,14 +24,14 @@ namespace {
 
 std::mutex accounting;
 std::size_t bytes_in_use = 0;  // device + managed: what counts against totalGlobalMem
-std::set<std::uintptr_t> releases_in_order;
-std::size_t kernel_heap_bytes = 0;  // live blocks of device-side malloc and new, each rounded to 16
-bool kernel_heap_touched = false;
+std::set<std::uintptr_t> releases_in_order;  // allocations a cudaFreeAsync frees when its stream gets there
+std::size_t kernel_heap_bytes = 0;  // live blocks of device-side malloc and new, as kernel_heap_charge counts them
+bool kernel_heap_touched = false;   // device code allocated since the start or the last reset
 
 // What a block takes of cudaLimitMallocHeapSize: its bytes in 16-byte units and a 16-byte header,
 // so that, as on an H100, a block as large as the whole heap does not fit (a 4 MiB heap holds a
 // 2 MiB block but no 4 MiB one).
-std::size_t kernel_heap_charge(std::size_t size) { return (size + 15) / 16 * 16 + 16; }  // allocations a cudaFreeAsync frees when its stream gets there
+std::size_t kernel_heap_charge(std::size_t size) { return (size + 15) / 16 * 16 + 16; }
 
 sim::DeviceHeap& heap() { return sim::DeviceHeap::instance(); }
 
