@@ -78,8 +78,14 @@ StackPool::~StackPool() {
   Spares& spare = spares();
   std::lock_guard<std::mutex> lock(spare.m);
   for (const Stack& s : free_) {
-    if (spare.stacks.size() < kMaxSpares) spare.stacks.push_back(s);
-    else unmap(s);
+    if (spare.stacks.size() >= kMaxSpares) {
+      unmap(s);
+      continue;
+    }
+#if CUSIM_ASAN_FIBERS
+    asan::remove_stack(s.low);  // ASan's fiber stacks are known per OS thread: the taker adds it
+#endif
+    spare.stacks.push_back(s);
   }
 }
 
@@ -92,6 +98,9 @@ Stack StackPool::acquire(std::size_t size) {
     const std::size_t n = std::min(kSpareBatch, spare.stacks.size());
     free_.assign(spare.stacks.end() - static_cast<std::ptrdiff_t>(n), spare.stacks.end());
     spare.stacks.resize(spare.stacks.size() - n);
+#if CUSIM_ASAN_FIBERS
+    for (const Stack& s : free_) asan::add_stack(s.low, s.size + kColorSpan);
+#endif
   }
   while (!free_.empty()) {
     Stack s = free_.back();

@@ -14,6 +14,13 @@ namespace {
 using Table = std::vector<StaticVariable>;
 std::atomic<const Table*> published{nullptr};
 std::mutex registering;
+// The tables replaced by a later registration, kept reachable (a lookup may be reading one), so
+// that LeakSanitizer does not count them as leaks. Made on first use: registrations run in other
+// translation units' static initialisers, in any order with this one's.
+std::vector<const Table*>& retired() {
+  static auto* tables = new std::vector<const Table*>;
+  return *tables;
+}
 
 }  // namespace
 
@@ -51,6 +58,7 @@ StaticVariableRegistration::StaticVariableRegistration(const void* at, std::size
               return x.begin < y.begin;
             }), v);
   sim::published.store(t, std::memory_order_release);
+  if (old) sim::retired().push_back(old);
 }
 
 }  // namespace cusim::detail
