@@ -48,6 +48,14 @@ void thread_fence(FenceScope) {
 // grid_sync() pauses the checks itself, as barrier() does.
 void grid_sync(std::source_location site) { running_block("grid.sync()").grid_sync(site); }
 bool cooperative_launch() { return running_block("grid_group::is_valid()").cooperative(); }
+// Both pause the checks themselves, as barrier() does.
+void tile_sync(unsigned size, std::source_location site) {
+  running_block("thread_block_tile::sync()").tile_barrier(TileCall::sync, size, site);
+}
+void tile_exchange(TileCall call, unsigned size, const void* value, unsigned bytes, void* out, unsigned first,
+                   unsigned stride, unsigned count, std::source_location site) {
+  running_block("a thread_block_tile collective").tile_exchange(call, size, value, bytes, out, first, stride, count, site);
+}
 void trap(std::source_location site) {
   sim::running::gate = nullptr;
   running_block("__trap()").fail_thread(

@@ -125,6 +125,9 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   if (warp_clock_.size() != threads_ || clocks_dirty_) {
     warp_clock_.assign(threads_, std::array<std::uint32_t, 32>{});
     fence_.assign(threads_, Fence{});
+    if (tiles_synced_)
+      for (auto& clocks : tile_clock_) clocks.clear();
+    tiles_synced_ = false;
     clocks_dirty_ = false;
   }
   ordinal_.assign(threads_, 0);
@@ -174,6 +177,14 @@ void BlockChecker::on_warp_sync(unsigned warp, unsigned mask) {
   for (unsigned rest = mask; rest; rest &= rest - 1) warp_clock_[first + static_cast<unsigned>(__builtin_ctz(rest))] = joined;
 }
 
+void BlockChecker::on_tile_sync(unsigned first, unsigned count, unsigned size) {
+  clocks_dirty_ = true;
+  tiles_synced_ = true;
+  auto& clocks = tile_clock_[static_cast<unsigned>(__builtin_ctz(size)) - 6];
+  if (clocks.size() != threads_) clocks.assign(threads_, 0);
+  for (unsigned t = first; t < first + count; ++t) clocks[t] = ++warp_clock_[t][t & 31];  // a new step of each
+}
+
 void BlockChecker::on_fence(unsigned thread) {
   clocks_dirty_ = true;
   Fence& f = fence_[thread];
@@ -185,7 +196,7 @@ void BlockChecker::on_fence(unsigned thread) {
 BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
                                              MemorySpace space) const {
   return Current{thread, a, flags & ~unsigned{kUnaligned}, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
-                 ordinal_[thread], any_acquired_};
+                 ordinal_[thread], any_acquired_ || tiles_synced_};
 }
 
 inline void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) {
@@ -198,6 +209,19 @@ inline void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t m
   r.epoch = c.epoch;
   r.clock = c.clocks[c.thread & 31];
   r.ordinal = c.ordinal;
+}
+
+bool BlockChecker::ordered_rarely(const AccessRecord& e, unsigned thread) const {
+  return (tiles_synced_ && ordered_by_tiles(e, thread)) || (any_acquired_ && ordered_by_atomics(e, thread));
+}
+
+bool BlockChecker::ordered_by_tiles(const AccessRecord& e, unsigned thread) const {
+  if (e.block != block_) return false;
+  for (unsigned level = 0; level < tile_clock_.size(); ++level) {
+    const auto& clocks = tile_clock_[level];
+    if (!clocks.empty() && (e.thread >> (6 + level)) == (thread >> (6 + level)) && e.clock < clocks[e.thread]) return true;
+  }
+  return false;
 }
 
 bool BlockChecker::ordered_by_atomics(const AccessRecord& e, unsigned thread) const {

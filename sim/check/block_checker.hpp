@@ -8,7 +8,8 @@
 //  initcheck  a read must see bytes that were written (by a kernel, a copy or a memset).
 //  racecheck  two accesses to a byte (of device or shared memory, or of a __device__ variable) conflict when one writes and not both are atomic; they are
 //             ordered only by program order, __syncthreads() (the block's epoch), __syncwarp()
-//             (per-lane vector clocks of the warp), or a fence followed by an atomic that another
+//             (per-lane vector clocks of the warp), the sync() of a tile of more than one warp
+//             (each thread's clock at its tile's last sync), or a fence followed by an atomic that another
 //             thread's atomic observes (Acquired entries). Conflicting unordered accesses are a race,
 //             named RAW / WAR / WAW by the order the threads' programs put them in (epoch, then
 //             the count of accesses each thread made), so the verdict is the same in any schedule.
@@ -58,6 +59,7 @@ class BlockChecker final : public AccessGate {
   void on_shared_variable(const char* name, const void* at, std::size_t size);
   void on_barrier();
   void on_warp_sync(unsigned warp, unsigned mask);
+  void on_tile_sync(unsigned first, unsigned count, unsigned size);
   void on_fence(unsigned thread);
 
   enum class Verdict { other, device, fatal };  // device: global or shared memory, checked
@@ -104,7 +106,7 @@ class BlockChecker final : public AccessGate {
     std::uint32_t block, epoch;
     const std::uint32_t* clocks;  // the lane clocks of the thread's warp that it has seen
     std::uint32_t ordinal;        // the thread's checked accesses before this one
-    bool atomics;                 // some thread of the block acquired something through atomics
+    bool rare;                    // ordered_rarely() may answer: tiles synced or atomics acquired
   };
   Current current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc, MemorySpace space) const;
 
@@ -138,22 +140,25 @@ class BlockChecker final : public AccessGate {
   void report_race(const Current& c, const AccessRecord& other);
   void release_at_atomic(unsigned thread, std::uintptr_t address);
   // Whether `earlier` happens before the access `c`: program order, a barrier, a __syncwarp()
-  // (lane clocks), or what the thread or its block acquired through atomics. Inline, because it
-  // runs several times per access; the atomics' orderings, rare, out of line and only when some
-  // thread acquired anything.
+  // (lane clocks), a sync() of a tile of more than one warp, or what the thread or its block
+  // acquired through atomics. Inline, because it runs several times per access; the tiles' and
+  // the atomics' orderings, rare, out of line and only when some tile synced or some thread
+  // acquired anything.
   [[gnu::always_inline]] bool ordered(const AccessRecord& earlier, const Current& c) const {
     if (earlier.block == c.block) {
       if (earlier.thread == c.thread || earlier.epoch < c.epoch) return true;
       if ((earlier.thread >> 5) == (c.thread >> 5) && earlier.clock < c.clocks[earlier.thread & 31]) return true;
     }
-    return c.atomics && ordered_by_atomics(earlier, c.thread);
+    return c.rare && ordered_rarely(earlier, c.thread);
   }
   // Whether every access still to come is ordered after `e`: in shared memory, which only its
   // block sees, anything from before the block's last barrier.
   [[gnu::always_inline]] static bool dead(const AccessRecord& e, const Current& c) {
     return c.space == MemorySpace::shared && e.epoch < c.epoch;
   }
-  [[gnu::noinline]] bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
+  [[gnu::noinline]] bool ordered_rarely(const AccessRecord& earlier, unsigned thread) const;
+  bool ordered_by_tiles(const AccessRecord& earlier, unsigned thread) const;
+  bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
   [[gnu::always_inline]] static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const;
@@ -183,6 +188,12 @@ class BlockChecker final : public AccessGate {
   // Per thread of the block.
   std::vector<std::array<std::uint32_t, 32>> warp_clock_;  // lane clocks of the thread's warp it has seen
   bool clocks_dirty_ = false;
+  // Tiles of 64, 128, 256 and 512 threads: each thread's clock as its tile of that size last
+  // synced (ticked there). Every live thread of a tile takes part in each of its syncs, so an
+  // access of thread q happens before any later access of a thread of q's tile exactly when q's
+  // clock then was below this one.
+  std::array<std::vector<std::uint32_t>, 4> tile_clock_;
+  bool tiles_synced_ = false;  // in this block
   std::vector<std::uint32_t> ordinal_;
   struct Fence {
     bool done = false;

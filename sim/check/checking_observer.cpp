@@ -30,6 +30,7 @@ class CheckedBlocks final : public BlockObserver {
   }
   void barrier_released(const ReleasedBarrier&) override { checker_.on_barrier(); }
   void warp_synced(unsigned warp, unsigned mask) override { checker_.on_warp_sync(warp, mask); }
+  void tile_synced(unsigned first, unsigned count, unsigned size) override { checker_.on_tile_sync(first, count, size); }
   void fence(unsigned thread) override { checker_.on_fence(thread); }
   AccessGate* access_gate() override { return &checker_; }
 

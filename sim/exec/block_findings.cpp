@@ -86,7 +86,7 @@ void BlockRun::diagnose_signal() {
   if (at.known()) outcome_.diagnostic.site = at;
 }
 
-void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&)) {
+void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const SimThread&)>& select) {
   // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
   // form ranges (the renderer cuts long lists short).
   struct Group {
@@ -101,6 +101,8 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
     // A spinner's place is its last poll's code address (spin_), not a call of the engine.
     auto same_place = [&](const SimThread& a, const SimThread& b) {
       if (a.state == ThreadState::spinning) return spin_[a.linear].pc == spin_[b.linear].pc;
+      if (a.state == ThreadState::at_tile)
+        return a.tile_barrier == b.tile_barrier && a.tile_call == b.tile_call && same_site(a.site, b.site);
       return a.op == b.op && same_site(a.site, b.site);
     };
     for (Group& c : groups)
@@ -122,6 +124,12 @@ void BlockRun::describe_waiters(Diagnostic& d, bool (*select)(const SimThread&))
       g.site = call_site(s.pc);
       g.state = "spin polling " + describe_polled(s.slots[s.last]);
     } else if (t.state == ThreadState::at_barrier) g.state = "wait at __syncthreads()";
+    else if (t.state == ThreadState::at_tile) {
+      const unsigned size = tile_size_of(t.tile_barrier);
+      g.state = "wait in thread_block_tile<" + std::to_string(size) + ">::" +
+                detail::tile_call_name(static_cast<detail::TileCall>(t.tile_call)) + "() (threads " +
+                std::to_string(t.linear & ~(size - 1)) + ".." + std::to_string(std::min((t.linear | (size - 1)), n_ - 1)) + ")";
+    }
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
     else {
       g.state = std::string("wait in ") + detail::warp_op_name(t.op) + "()";
@@ -185,10 +193,7 @@ void BlockRun::diagnose_stuck() {
   d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
   d.message = std::to_string(live_) + " live thread(s) of block " +
               coordinates(block_idx_.x, block_idx_.y, block_idx_.z) + " wait and none can be released";
-  describe_waiters(d, [](const SimThread& t) {
-    return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
-           t.state == ThreadState::at_activemask;
-  });
+  describe_waiters(d, &BlockRun::waits_for_others);
   if (!d.groups.empty()) d.site = d.groups.front().site;
   outcome_.failed = true;
   outcome_.diagnostic = std::move(d);

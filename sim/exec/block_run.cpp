@@ -107,6 +107,7 @@ void BlockRun::reset_block_state() {
   barrier_divergent_ = false;
   grid_barrier_ = false;
   activemask_waiters_ = 0;
+  reset_tiles();
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan_->dynamic_shared);
   barriers_ = barrier_waits_ = 0;

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <random>
 #include <source_location>
@@ -26,7 +27,9 @@
 
 namespace cusim::sim {
 
-enum class ThreadState : std::uint8_t { unstarted, running, ready, at_barrier, at_warp, at_activemask, spinning, exited };
+enum class ThreadState : std::uint8_t {
+  unstarted, running, ready, at_barrier, at_warp, at_activemask, at_tile, spinning, exited
+};
 
 // One simulated CUDA thread of the running block.
 struct SimThread {
@@ -37,6 +40,9 @@ struct SimThread {
   detail::WarpOp op = detail::WarpOp::sync;
   ThreadState state = ThreadState::unstarted;
   bool yield_next = false;      // it has polled unchanged memory long enough: it yields at its next poll
+  // While at_tile: the tile barrier it waits at (BlockRun::tiles_) and the group call it made.
+  std::uint8_t tile_barrier : 5 = 0;
+  std::uint8_t tile_call : 3 = 0;
 };
 
 // How a block ended: normally, or with the finding that ends the launch.
@@ -108,6 +114,11 @@ class BlockRun {
   // launched cooperatively, an invalid-grid-sync finding (CUDA traps).
   void grid_sync(std::source_location site);
   bool cooperative() const { return plan_->cooperative; }
+  // The barrier and the collectives of a tile of more than one warp (thread_block_tile<64> to
+  // <512>; block_tiles.cpp): see tile_sync() and tile_exchange() in sim_abi.hpp.
+  void tile_barrier(detail::TileCall call, unsigned size, std::source_location site);
+  void tile_exchange(detail::TileCall call, unsigned size, const void* value, unsigned bytes, void* out, unsigned first,
+                     unsigned stride, unsigned count, std::source_location site);
   // An atomic of the running thread was performed (checked build): its observers are told.
   void atomic_performed() {
     if (__builtin_expect(observers_.any(), 0)) observe_atomic();
@@ -292,7 +303,26 @@ class BlockRun {
   bool diagnose_warps();
   void diagnose_signal();
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
-  void describe_waiters(Diagnostic& d, bool (*select)(const SimThread&));
+  void describe_waiters(Diagnostic& d, const std::function<bool(const SimThread&)>& select);
+  // Whether `t` waits for other threads of its block (a barrier, a warp intrinsic, a tile).
+  static bool waits_for_others(const SimThread& t) {
+    return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
+           t.state == ThreadState::at_activemask || t.state == ThreadState::at_tile;
+  }
+  // Tiles of more than one warp (block_tiles.cpp).
+  struct TileBarrier {
+    std::uint32_t arrived = 0;
+    std::source_location site;  // of the first arrival
+    detail::TileCall call = detail::TileCall::sync;
+    bool divergent = false;     // arrivals at different call sites or calls (strict plans only)
+  };
+  static unsigned tile_index(std::uint32_t linear, unsigned size);
+  static unsigned tile_size_of(unsigned index);
+  std::uint32_t tile_live(std::uint32_t first, unsigned size) const;
+  void try_release_tile(unsigned index, std::uint32_t first, unsigned size);
+  [[gnu::noinline]] void release_tile(unsigned index, std::uint32_t first, unsigned size);
+  [[gnu::noinline]] void exit_from_tiles(const SimThread& t);
+  void reset_tiles();
   Dim thread_dim(std::uint32_t linear) const;
   // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
   void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
@@ -323,6 +353,16 @@ class BlockRun {
   bool grid_barrier_ = false;             // the barrier being arrived at is a grid.sync()
   std::uint32_t released_true_ = 0, released_arrived_ = 0;
   std::uint32_t activemask_waiters_ = 0;  // lanes of the block waiting in __activemask
+
+  // tiles of more than one warp: one barrier per tile of each size 64, 128, 256 and 512 of a block
+  // of up to 1024 threads (16 + 8 + 4 + 2), numbered by tile_index()
+  TileBarrier tiles_[30];
+  std::uint32_t tile_waiters_ = 0;        // threads waiting at them
+  bool tiles_dirty_ = false;              // tiles_ may differ from a fresh block's
+  // Each thread's deposit for a tile collective ([0, n)), and what each size's last release made of
+  // the deposits of its tile's members ([n * (1 + log2(size / 64)), ...)): read after the release,
+  // kept until the tile's next release, which needs every member to have arrived again.
+  std::vector<std::uint64_t> tile_values_;
 
   // ready queue (a ring; every thread is in it at most once)
   std::vector<SimThread*> ready_;

@@ -197,7 +197,8 @@ inline void BlockRun::exit_thread(SimThread& t) {
   --live_;
   Warp& w = warps_[t.linear >> 5];
   w.exited |= 1u << (t.linear & 31);
-  if (__builtin_expect((w.pending | w.activemask_waiting | barrier_arrived_) != 0, 0)) exit_while_others_wait(t, w);
+  if (__builtin_expect((w.pending | w.activemask_waiting | barrier_arrived_ | tile_waiters_) != 0, 0))
+    exit_while_others_wait(t, w);
 }
 
 void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
@@ -206,6 +207,7 @@ void BlockRun::exit_while_others_wait(SimThread& t, Warp& w) {
   if (w.activemask_waiting) try_resolve_activemask(w, t.linear >> 5);
   // Exited threads leave the barrier: the others may now be complete.
   if (barrier_arrived_ && barrier_arrived_ == live_) release_barrier();
+  if (tile_waiters_) exit_from_tiles(t);
 }
 
 // (Its state does not say why: the last thread to arrive at a barrier is already ready again.)

@@ -241,10 +241,7 @@ void BlockRun::spin_deadlock(SimThread& t, const SpinState& s) {
   d.site = call_site(s.pc);
   d.address = slot.address;
   d.space = in_shared(slot.address) ? MemorySpace::shared : MemorySpace::global;
-  describe_waiters(d, [](const SimThread& w) {
-    return w.state == ThreadState::at_barrier || w.state == ThreadState::at_warp ||
-           w.state == ThreadState::at_activemask || w.state == ThreadState::spinning;
-  });
+  describe_waiters(d, [](const SimThread& w) { return waits_for_others(w) || w.state == ThreadState::spinning; });
   fail(std::move(d));
 }
 

@@ -53,12 +53,15 @@ struct ObservedBlock {
   std::uintptr_t shared_end = 0;
 };
 
-// A __syncthreads() that every live thread of the running block reached.
+// A __syncthreads() that every live thread of the running block reached, or a tile's sync() that
+// every live thread of the tile reached.
 struct ReleasedBarrier {
   std::source_location site;   // where the threads waited
   std::uint32_t arrived = 0;   // threads it releases
-  std::uint32_t exited = 0;    // threads of the block that exited before it
+  std::uint32_t exited = 0;    // threads of the block (or tile) that exited before it
   std::uint32_t first_exited = 0;  // the lowest linear id among them, when there are any
+  std::uint32_t tile = 0;      // a tile's barrier: its size (64 to 512); 0: the block's
+  std::uint32_t tile_first = 0;    // a tile's barrier: the linear id of its first thread
 };
 
 // How the block ended.
@@ -74,6 +77,7 @@ enum class ThreadStop : std::uint8_t {
   barrier,    // it waits in __syncthreads()
   warp,       // it waits in a warp intrinsic (see the op)
   preempted,  // the interleaved schedule switched away at a memory access
+  tile,       // it waits in a group call of a tile of more than one warp (thread_block_tile<64> to <512>)
   spinning,   // it polled memory that nobody changed, and yields (block_spin_waits.cpp)
 };
 
@@ -94,6 +98,9 @@ class BlockObserver {
   virtual void barrier_released(const ReleasedBarrier& barrier) { (void)barrier; }
   // A __syncwarp() of warp `warp` completed: every lane of `mask` had arrived.
   virtual void warp_synced(unsigned warp, unsigned mask) { (void)warp, (void)mask; }
+  // A tile's sync() completed: every live thread of [first, first + count) had arrived, `size`
+  // threads a tile (count is less in a block's last, partial tile).
+  virtual void tile_synced(unsigned first, unsigned count, unsigned size) { (void)first, (void)count, (void)size; }
   // Thread `thread` (linear id) executed a __threadfence() (of any scope).
   virtual void fence(unsigned thread) { (void)thread; }
   // The gate every access of the block's kernel code passes (access_gate.hpp), if this observer

@@ -39,7 +39,9 @@ unsigned shuffle_source(unsigned lane, int b, int c) {
 }
 
 // Every lane of `mask` reads its source lane's operand into its result. Reading a lane outside the
-// mask is undefined in CUDA; the simulator returns the caller's own value.
+// mask (one that does not take part, or one the block lacks) is undefined in CUDA; the simulator
+// returns 0, as an H100-class GPU does (measured on sm_90, docs/RUNTIME.md), and cuda-samples'
+// reduction relies on it when its final pass runs a block of fewer than 32 threads.
 template <detail::WarpOp Op>
 void shuffle(SimThread* lanes, const std::uint64_t* value, const std::int32_t* b, const std::int32_t* c,
              unsigned mask) {
@@ -59,7 +61,7 @@ void shuffle(SimThread* lanes, const std::uint64_t* value, const std::int32_t* b
   for (unsigned rest = mask; rest; rest &= rest - 1) {
     const unsigned l = static_cast<unsigned>(__builtin_ctz(rest));
     const unsigned src = shuffle_source<Op>(l, b[l], c[l]);
-    lanes[l].result = (mask >> src & 1u) ? value[src] : value[l];
+    lanes[l].result = (mask >> src & 1u) ? value[src] : 0;
   }
 }
 

@@ -137,6 +137,7 @@ class Writer {
                                  : why == ThreadStop::warp
                                      ? std::string(detail::warp_op_name(static_cast<detail::WarpOp>(r.op >> 4))) + "()"
                                  : why == ThreadStop::spinning ? "spin-wait"
+                                 : why == ThreadStop::tile     ? "thread_block_tile"
                                                                : "preempted";
         complete(json_string(name), "wait", r.begin_ns, r.end_ns, kDevicePid, r.tid,
                  block_args(r) + ",\"thread\":" + json_string(thread_of(r)) + ",\"site\":" + site(r.ptr, r.d));

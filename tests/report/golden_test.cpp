@@ -159,3 +159,27 @@ TEST_CASE("golden: grid.sync()") {
       },
       "deadlock-grid-sync");
 }
+
+// A tile of 64 threads (two warps): its halves sync it at different call sites; one warp waits at
+// the tile's sync() while the other waits at the block's.
+__global__ void tile_sync_branches(int* out) {
+  auto tile = cooperative_groups::tiled_partition<64>(cooperative_groups::this_thread_block());
+  out[threadIdx.x] = 1;
+  if (tile.thread_rank() < 32) tile.sync();
+  else tile.sync();
+}
+__global__ void tile_or_block(int* out) {
+  auto block = cooperative_groups::this_thread_block();
+  auto tile = cooperative_groups::tiled_partition<64>(block);
+  out[threadIdx.x] = 1;
+  if (tile.thread_rank() < 32) tile.sync();
+  else block.sync();
+}
+
+TEST_CASE("golden: a tile of 64 threads") {
+  static int out[64];  // plain static storage, as above
+  check_golden("barrier-divergence", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(tile_sync_branches, dim3(1), dim3(64), out); }, "barrier-divergence-tile");
+  check_golden("deadlock", cudaErrorLaunchTimeout, [&] { return cusim::launch(tile_or_block, dim3(1), dim3(64), out); },
+               "deadlock-tile");
+}

@@ -1,16 +1,17 @@
-// Cooperative groups (CUDA's <cooperative_groups.h>) on the simulator: thread blocks, tiles of one
-// warp or less, coalesced groups and their partitions, and the grid. Each group operation is the
-// warp intrinsic, barrier or grid barrier CUDA's own implementation performs, so the engine
-// synchronises exactly the group's threads and the checkers see each as what it is: a tile's
-// sync() is a __syncwarp() of the tile's lanes (a happens-before edge among them alone), a tile's
-// shuffles and votes are checked like the warp intrinsics (every named lane must take part), the
-// block's sync() is __syncthreads(), and the grid's sync() is a barrier of every thread of the
-// grid (cooperative launches only). Collectives compute in CUDA's order (reduce: a butterfly of
-// shfl_xor; scans: shfl_up steps), so floating-point results are the GPU's bit for bit.
+// Cooperative groups (CUDA's <cooperative_groups.h>) on the simulator: thread blocks, tiles,
+// coalesced groups and their partitions, and the grid. Each group operation is the warp
+// intrinsic, barrier or grid barrier CUDA's own implementation performs, so the engine
+// synchronises exactly the group's threads and the checkers see each as what it is: the sync() of
+// a tile of one warp or less is a __syncwarp() of the tile's lanes (a happens-before edge among
+// them alone), that of a tile of 64 to 512 threads the engine's barrier of exactly the tile's
+// threads (tile_sync); a tile's shuffles and votes are checked like the warp intrinsics (every
+// named lane must take part), the block's sync() is __syncthreads(), and the grid's sync() is a
+// barrier of every thread of the grid (cooperative launches only). Collectives compute in CUDA's
+// order (reduce: a butterfly of shfl_xor; scans: shfl_up steps; across the warps of a larger
+// tile, the same over the warps' results), so floating-point results are the GPU's bit for bit.
 //
 // Every collective takes the call site as a defaulted last argument, so that findings name the
-// user's line. Tiles of more than one warp (64 to 512 threads) are not simulated yet: declaring
-// one stops the build with a message.
+// user's line.
 #pragma once
 #include <cstddef>
 #include <cstring>
@@ -267,16 +268,11 @@ inline coalesced_group coalesced_threads(std::source_location site = std::source
   return details::coalesced_access::make(__activemask(site));
 }
 
-// A tile of Size threads (a power of two up to 32) of consecutive ranks of its parent; each lies
-// in one warp, and its collectives are the warp intrinsics over its lanes.
+namespace details {
+// A tile of Size threads (a power of two up to 32): it lies in one warp, and its collectives are
+// the warp intrinsics over its lanes.
 template <unsigned int Size>
-class thread_block_tile<Size, void> : public coalesced_group {
-  static_assert(Size <= 512 && (Size & (Size - 1)) == 0 && Size > 0,
-                "thread_block_tile<Size>: Size must be a power of two from 1 to 512, as in CUDA");
-  static_assert(Size <= 32,
-                "cusim does not simulate tiles of more than one warp (thread_block_tile<64> to <512>) yet; "
-                "docs/FRONTEND.md lists what cooperative groups cover");
-
+class warp_tile : public coalesced_group {
  public:
   static constexpr unsigned int numThreads = Size;
   static constexpr unsigned int num_threads() { return Size; }
@@ -320,29 +316,109 @@ class thread_block_tile<Size, void> : public coalesced_group {
     return __match_all_sync(mask_, value, &pred, site) >> (details::laneid() & ~(Size - 1));
   }
 
-  thread_block_tile(const thread_block_tile<Size, void>&) = default;
-  template <class ParentT>
-  thread_block_tile(const thread_block_tile<Size, ParentT>& t) : coalesced_group(t) {}
+ protected:
+  warp_tile(unsigned int meta_rank, unsigned int meta_size) : coalesced_group(tile_mask(Size), meta_rank, meta_size, true) {}
+};
+
+// The warps of the calling thread's tile of `size` threads (fewer in a block's last, partial tile).
+inline unsigned int tile_warps(unsigned int size) {
+  const unsigned int first = cta_rank() & ~(size - 1);
+  const unsigned int threads = cta_size() - first < size ? cta_size() - first : size;
+  return (threads + 31) / 32;
+}
+// Every member's `value` (at most 8 bytes, as CUDA's multi-warp collectives allow) reaches the
+// engine, which gives back those of members first, first + stride, ... (count of them) in `out`.
+template <class T>
+void tile_collect(::cusim::detail::TileCall call, unsigned int size, const T& value, T* out, unsigned int first,
+                  unsigned int stride, unsigned int count, std::source_location site) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>,
+                "collectives of tiles larger than 32 threads are limited to types of at most 8 bytes, as in CUDA");
+  ::cusim::detail::tile_exchange(call, size, &value, sizeof(T), out, first, stride, count, site);
+}
+
+// A tile of Size threads, 64 to 512: whole warps of consecutive ranks. Its sync() is the
+// engine's barrier of exactly its threads; shfl, any and all go, as in CUDA's implementation,
+// through each warp and then across the tile's warps (tile_collect); reduce and the scans are in
+// cooperative_groups_algorithms.hpp.
+template <unsigned int Size>
+class multi_warp_tile : public thread_group {
+ public:
+  static constexpr unsigned int _group_id = multi_tile_group_id;
+  static constexpr unsigned int numThreads = Size;
+  static constexpr unsigned int num_threads() { return Size; }
+  static constexpr unsigned int size() { return Size; }
+  static unsigned int thread_rank() { return cta_rank() & (Size - 1); }
+  unsigned int meta_group_rank() const { return meta_rank_; }
+  unsigned int meta_group_size() const { return meta_size_; }
+  static void sync(std::source_location site = std::source_location::current()) { ::cusim::detail::tile_sync(Size, site); }
+
+  template <class T>
+  T shfl(T var, unsigned int src_rank, std::source_location site = std::source_location::current()) const {
+    T out{};
+    tile_collect(::cusim::detail::TileCall::shfl, Size, var, &out, src_rank, 0, 1, site);
+    return out;
+  }
+  int any(int predicate, std::source_location site = std::source_location::current()) const {
+    const int warp = __any_sync(present_lanes(), predicate, site);
+    int warps[Size / 32] = {};
+    tile_collect(::cusim::detail::TileCall::any, Size, warp, warps, 0, 32, tile_warps(Size), site);
+    for (unsigned int w = 0; w < tile_warps(Size); ++w)
+      if (warps[w]) return 1;
+    return 0;
+  }
+  int all(int predicate, std::source_location site = std::source_location::current()) const {
+    const int warp = __all_sync(present_lanes(), predicate, site);
+    int warps[Size / 32] = {};
+    tile_collect(::cusim::detail::TileCall::all, Size, warp, warps, 0, 32, tile_warps(Size), site);
+    for (unsigned int w = 0; w < tile_warps(Size); ++w)
+      if (!warps[w]) return 0;
+    return 1;
+  }
 
  protected:
-  thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
-      : coalesced_group(details::tile_mask(Size), meta_rank, meta_size, true) {}
+  multi_warp_tile(unsigned int meta_rank, unsigned int meta_size)
+      : thread_group(multi_tile_group_id, 0, Size, meta_rank, meta_size, true) {}
+};
+
+template <unsigned int Size>
+using tile_base = std::conditional_t<(Size <= 32), warp_tile<Size>, multi_warp_tile<Size>>;
+}  // namespace details
+
+// A tile of Size threads of consecutive ranks of its parent (thread_block_tile<Size>): one warp
+// or less (details::warp_tile), or 64 to 512 threads (details::multi_warp_tile).
+template <unsigned int Size>
+class thread_block_tile<Size, void> : public details::tile_base<Size> {
+  static_assert(Size <= 512 && (Size & (Size - 1)) == 0 && Size > 0,
+                "thread_block_tile<Size>: Size must be a power of two from 1 to 512, as in CUDA");
+
+ public:
+  thread_block_tile(const thread_block_tile<Size, void>&) = default;
+  template <class ParentT>
+  thread_block_tile(const thread_block_tile<Size, ParentT>& t) : details::tile_base<Size>(t) {}
+
+ protected:
+  thread_block_tile(unsigned int meta_rank, unsigned int meta_size) : details::tile_base<Size>(meta_rank, meta_size) {}
   template <unsigned int, class>
   friend class thread_block_tile;
 };
 
+// Making a tile of more than one warp syncs its parent first, as CUDA's implementation does on
+// sm_80 and later (where no block_tile_memory is declared): the threads of the parent wait there.
 template <unsigned int Size, class ParentT>
 class thread_block_tile : public thread_block_tile<Size, void> {
  public:
-  explicit thread_block_tile(const ParentT& parent)
+  explicit thread_block_tile(const ParentT& parent, std::source_location site = std::source_location::current())
       : thread_block_tile<Size, void>(static_cast<unsigned int>(parent.thread_rank() / Size),
-                                      static_cast<unsigned int>((parent.num_threads() + Size - 1) / Size)) {}
+                                      static_cast<unsigned int>((parent.num_threads() + Size - 1) / Size)) {
+    if constexpr (Size > 32) parent.sync(site);
+  }
 };
 
 // tiled_partition<Size>(parent): the calling thread's tile of the block or of a larger tile.
 template <unsigned int Size, class ParentT>
-thread_block_tile<Size, ParentT> tiled_partition(const ParentT& parent) {
-  return thread_block_tile<Size, ParentT>(parent);
+thread_block_tile<Size, ParentT> tiled_partition(const ParentT& parent,
+                                                 std::source_location site = std::source_location::current()) {
+  return thread_block_tile<Size, ParentT>(parent, site);
 }
 
 // tiled_partition(parent, n) with n a power of two up to 32.
@@ -377,6 +453,11 @@ inline coalesced_group tiled_partition(const coalesced_group& parent, unsigned i
 inline thread_group tiled_partition(const thread_group& parent, unsigned int tilesz) {
   if (parent.get_type() == details::coalesced_group_id)
     return static_cast<const coalesced_group&>(parent).tiled(tilesz);
+  if (parent.get_type() == details::multi_tile_group_id) {  // its tiles are the block's, ranked within it
+    if (tilesz == 0 || tilesz > 32 || (tilesz & (tilesz - 1)) != 0) __trap();
+    return thread_group(details::coalesced_group_id, details::tile_mask(tilesz), tilesz,
+                        static_cast<unsigned int>(parent.thread_rank() / tilesz), parent.size_ / tilesz, true);
+  }
   return static_cast<const thread_block&>(parent).tiled(tilesz);
 }
 
@@ -404,6 +485,7 @@ inline unsigned long long thread_group::thread_rank() const {
   switch (type_) {
     case details::thread_block_id: return details::cta_rank();
     case details::grid_group_id: return grid_group::thread_rank();
+    case details::multi_tile_group_id: return details::cta_rank() & (size_ - 1);
     default: return static_cast<unsigned int>(__builtin_popcount(mask_ & details::lanemask32_lt()));
   }
 }
@@ -411,6 +493,7 @@ inline void thread_group::sync(std::source_location site) const {
   switch (type_) {
     case details::thread_block_id: __syncthreads(site); break;
     case details::grid_group_id: ::cusim::detail::grid_sync(site); break;
+    case details::multi_tile_group_id: ::cusim::detail::tile_sync(size_, site); break;
     default: __syncwarp(mask_, site); break;
   }
 }

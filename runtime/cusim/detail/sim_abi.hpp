@@ -114,6 +114,29 @@ void grid_sync(std::source_location site);
 // Whether the running kernel was launched with cudaLaunchCooperativeKernel (grid_group::is_valid()).
 bool cooperative_launch();
 
+// The group calls of a tile of more than one warp (thread_block_tile<64> to <512>), as findings
+// name them.
+enum class TileCall : unsigned char { sync, shfl, any, all, reduce, scan };
+constexpr const char* tile_call_name(TileCall call) {
+  switch (call) {
+    case TileCall::sync: return "sync";
+    case TileCall::shfl: return "shfl";
+    case TileCall::any: return "any";
+    case TileCall::all: return "all";
+    case TileCall::reduce: return "reduce";
+    case TileCall::scan: return "scan";
+  }
+  return "?";
+}
+// thread_block_tile<size>::sync() for size 64 to 512: a barrier of the running thread's tile (the
+// `size` threads of consecutive ranks it lies among), and an ordering point among exactly them.
+void tile_sync(unsigned size, std::source_location site);
+// A collective of such a tile: every member deposits `bytes` (at most 8) of `value` and waits
+// for the others; then `out[i]` gets what member `first + i * stride` deposited, for i < count
+// (members the block lacks give zeros). Not an ordering point: only sync() orders memory.
+void tile_exchange(TileCall call, unsigned size, const void* value, unsigned bytes, void* out, unsigned first,
+                   unsigned stride, unsigned count, std::source_location site);
+
 [[noreturn]] void trap(std::source_location site);
 
 // Whether a simulated CUDA thread runs on this OS thread (clock() answers the device's clock there).
