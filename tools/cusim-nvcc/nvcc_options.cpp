@@ -64,7 +64,7 @@ const std::set<std::string> kNoEffect = {
     "-rdc", "-Xarchive", "-lineinfo", "-keep", "-res-usage", "-expt-relaxed-constexpr", "-expt-extended-lambda",
     "-extended-lambda", "-restrict", "-Wno-deprecated-gpu-targets", "-Wno-deprecated-declarations", "-Wreorder",
     "-Wdefault-stream-launch", "-Wmissing-launch-bounds", "-Wext-lambda-captures-this", "-noprof",
-    "-allow-unsupported-compiler", "--allow-unsupported-compiler", "-m64", "-fmad"};
+    "-allow-unsupported-compiler", "--allow-unsupported-compiler", "-m64"};
 
 // CUDA's libraries: the runtime is cusim itself; the others are not simulated.
 const std::set<std::string> kCudaRuntimeLibraries = {"cudart", "cudart_static", "cudadevrt", "cuda"};
@@ -191,6 +191,11 @@ Options parse(const std::vector<std::string>& args) {
              ((a == "-prec-div" || a == "-prec-sqrt") && value == "false"))
       o.notes.push_back(args[i] + " has no effect: the simulator computes IEEE-754 single and double precision");
     else if (a == "-ftz" || a == "-prec-div" || a == "-prec-sqrt") continue;  // the default: IEEE
+    else if (a == "-fmad") {
+      // Contraction into fused multiply-adds is on by default, as nvcc's (cusim-translate --compile).
+      if (value == "false") o.compiler.push_back("-ffp-contract=off");
+      else if (value != "true") throw UsageError{"-fmad=" + value + ": use -fmad=true or -fmad=false"};
+    }
     else if (a == "-arch" || a == "-code" || a == "-gencode") architecture = std::max(architecture, highest_architecture(value));
     else if (a == "-m32") throw UsageError{"-m32: cusim builds 64-bit programs only"};
     else if (kNoEffect.count(a)) continue;

@@ -29,6 +29,21 @@ const std::set<std::string> kForParse = {"-I", "-isystem", "-iquote", "-idirafte
 // Those whose value is a folder searched for headers.
 const std::set<std::string> kFolders = {"-I", "-isystem", "-iquote", "-idirafter"};
 
+// A CUDA source's arithmetic as nvcc compiles device code by default (-fmad=true): a multiply
+// followed by an add contracts into one fused multiply-add, rounded once, so that results are the
+// GPU's bit for bit (cuda-samples' scalarProd prints the H100's L1 error only so). On x86-64 the
+// fused instruction needs FMA3, used only where the building machine has it (the program then runs
+// where it was built); AArch64 always has it. Host code in the same file is contracted too, and a
+// later -ffp-contract=off (cusim-nvcc -fmad=false) turns it all off.
+std::vector<std::string> device_arithmetic_flags() {
+  std::vector<std::string> flags{"-ffp-contract=fast"};
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");
+#endif
+  return flags;
+}
+
 int run(const std::vector<std::string>& command) {
   std::string error;
   const int status = tools::run_command(command, &error);
@@ -121,6 +136,7 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
   std::vector<std::string> compile{command[0]};
   for (const std::string& d : settings.include_first) compile.insert(compile.end(), {"-I", d});
   compile.insert(compile.end(), {"-include", "crt/cusim_cuda_source.h"});
+  for (const std::string& f : device_arithmetic_flags()) compile.push_back(f);
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
     if (static_cast<int>(i) == source) {
