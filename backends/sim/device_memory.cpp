@@ -61,7 +61,7 @@ void add_history(sim::Diagnostic& d, const sim::HeapAllocation& a) {
   d.groups.push_back(sim::ThreadGroup::note(
       std::string("allocated by ") + alloc_call(a.tag) + " here (allocation #" + std::to_string(a.serial) + ")",
       sim::call_site(a.alloc_site)));
-  if (a.freed)
+  if (a.freed && !a.freed_by_reset)
     d.groups.push_back(sim::ThreadGroup::note(std::string("freed by ") + free_call(a.tag) + " here", sim::call_site(a.free_site)));
 }
 
@@ -171,7 +171,10 @@ std::pair<std::string, bool> free_problem(sim::DeviceHeap::FreeOutcome outcome, 
       return {what + std::to_string(reinterpret_cast<std::uintptr_t>(p) - a.begin) + " bytes into " + describe(a) +
                   "; free the pointer it returned",
               true};
-    case O::already_freed: return {what + "that was already freed: " + describe(a) + " (double free)", true};
+    case O::already_freed:
+      if (a.freed_by_reset)
+        return {what + "from before cudaDeviceReset, which freed it: " + describe(a) + " (a stale pointer)", true};
+      return {what + "that was already freed: " + describe(a) + " (double free)", true};
     case O::wrong_tag: return {what + "to " + describe(a) + "; free it with " + free_call(a.tag), true};
   }
   return {"", false};

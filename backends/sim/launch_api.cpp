@@ -82,6 +82,12 @@ cudaError_t validate(const detail::LaunchRequest& r, const cudaDeviceProp& dev, 
   const dim3 b = r.block, g = r.grid;
   const unsigned long long threads = 1ull * b.x * b.y * b.z;
   const std::string limits = std::string(" on ") + dev.name;
+  // CUDA answers cudaLaunchKernel(nullptr, ...) with cudaErrorInvalidDeviceFunction (measured on an
+  // H100, CUDA 13.0); a <<< >>> launch through a null function pointer crashes nvcc's host stub.
+  if (!r.kernel)
+    return reject(r, cudaErrorInvalidDeviceFunction,
+                  "a launch of a null kernel pointer: nothing ran (on a GPU, cudaLaunchKernel refuses it and a "
+                  "<<< >>> launch through it crashes the host program)");
   if (threads == 0 || threads > static_cast<unsigned>(dev.maxThreadsPerBlock))
     return reject(r, cudaErrorInvalidValue,
                   "block " + dims(b) + " has " + std::to_string(threads) + " threads; a block may have 1 to " +
@@ -124,6 +130,8 @@ cudaError_t request_by_address(const char* call, const void* kernel, dim3 grid, 
                                detail::LaunchRequest* out) {
   const std::optional<detail::KernelEntry> entry = kernel ? kernel_entry(kernel) : std::nullopt;
   detail::LaunchRequest r{kernel, nullptr, nullptr, grid, block, shared_bytes, stream, site, 0};
+  if (!kernel)
+    return reject(r, cudaErrorInvalidDeviceFunction, std::string(call) + " of a null kernel pointer: nothing ran");
   // CUDA 13 answers a launch of an address that is no kernel's with cudaErrorInvalidResourceHandle
   // (measured on an H200, driver 580, by tests/plain_cuda/60_launch_by_address.cu).
   if (!entry)

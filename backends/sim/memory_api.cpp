@@ -264,7 +264,13 @@ namespace cusim::detail {
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count, std::size_t offset,
                         cudaMemcpyKind kind, bool to_symbol) {
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
-  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
+  // The symbol is device memory: to it from the host or the device, from it to either, as CUDA
+  // checks (measured on an H100, CUDA 13.0: the other directions are cudaErrorInvalidMemcpyDirection).
+  // A device-to-device copy with a host pointer is accepted here (CUDA: cudaErrorInvalidValue):
+  // the simulator cannot tell a host object from a __device__ variable it was not told about.
+  const cudaMemcpyKind toward = to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  if (kind != toward && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return record(cudaErrorInvalidMemcpyDirection);
   if (offset > symbol_size || count > symbol_size - offset) return record(cudaErrorInvalidValue);
   if (count == 0) return cudaSuccess;
   if (!host) return record(cudaErrorInvalidValue);

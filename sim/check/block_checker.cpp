@@ -219,7 +219,8 @@ bool BlockChecker::ordered_by_tiles(const AccessRecord& e, unsigned thread) cons
   if (e.block != block_) return false;
   for (unsigned level = 0; level < tile_clock_.size(); ++level) {
     const auto& clocks = tile_clock_[level];
-    if (!clocks.empty() && (e.thread >> (6 + level)) == (thread >> (6 + level)) && e.clock < clocks[e.thread]) return true;
+    if (!clocks.empty() && (unsigned{e.thread} >> (6 + level)) == (thread >> (6 + level)) && e.clock < clocks[e.thread])
+      return true;
   }
   return false;
 }

@@ -196,11 +196,12 @@ void DeviceHeap::release_all() {
     mmap(reinterpret_cast<void*>(base_), s.bump - base_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
          -1, 0);
   }
-  s.spans.clear();
-  s.quarantine.clear();
-  s.quarantined_bytes = 0;
-  s.free_list.clear();
-  s.bump = base_;
+  for (auto& [start, span] : s.spans) {
+    if (span.a.freed) continue;
+    span.a.freed = span.a.freed_by_reset = true;
+    s.quarantine.push_back(start);
+    s.quarantined_bytes += span.bytes;
+  }
   s.serial = 0;  // allocation numbers count from the last reset
 }
 

@@ -25,6 +25,7 @@ struct HeapAllocation {
   const void* alloc_site = nullptr;   // return address of the allocating call
   std::uint64_t serial = 0;           // allocation number since start or reset (1, 2, ...)
   bool freed = false;
+  bool freed_by_reset = false;        // freed by release_all() (cudaDeviceReset), not by a call of its own
   const void* free_site = nullptr;    // return address of the freeing call
   std::uintptr_t end() const { return begin + size; }
   bool contains(std::uintptr_t a) const { return a >= begin && a < end(); }
@@ -69,7 +70,10 @@ class DeviceHeap {
   // Every allocation not freed, in allocation order.
   std::vector<HeapAllocation> live() const;
 
-  // Frees everything, live and quarantined (cudaDeviceReset).
+  // Frees every live allocation (cudaDeviceReset): its pages go back and its record joins the
+  // quarantine, so that a pointer kept from before the reset is still known as freed (a stale
+  // cudaFree is an invalid free, not the free of a new allocation at the same address).
+  // Allocation numbers count from 1 again.
   void release_all();
 
   DeviceHeap(const DeviceHeap&) = delete;

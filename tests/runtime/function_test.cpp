@@ -64,6 +64,21 @@ TEST_CASE("occupancy: blocks per SM follow the warps and shared memory limits; t
   cudaGetLastError();
 }
 
+TEST_CASE("a launch of a null kernel pointer is refused with cudaErrorInvalidDeviceFunction; nothing runs") {
+  cusim_test::FindingsGuard guard;
+  int* p = nullptr;
+  void* args[] = {&p, &p};
+  CHECK(cudaLaunchKernel(static_cast<const void*>(nullptr), dim3(1), dim3(1), args, 0, nullptr) ==
+        cudaErrorInvalidDeviceFunction);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
+#if CUSIM_SIMULATOR  // nvcc's <<< >>> stub calls the null pointer and crashes the host program
+  void (*null_kernel)(int*, int) = nullptr;
+  CHECK(cusim::launch(null_kernel, dim3(1), dim3(1), p, 0) == cudaErrorInvalidDeviceFunction);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
+#endif
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);  // not sticky: the device is fine
+}
+
 TEST_CASE("host functions and callbacks run in stream order, after the stream's earlier work") {
   order.clear();
   cudaStream_t s;

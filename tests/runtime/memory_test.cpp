@@ -108,11 +108,29 @@ TEST_CASE("the device's capacity is accounted, and cudaDeviceReset releases ever
   REQUIRE(cudaDeviceReset() == cudaSuccess);
   CHECK(cudaMalloc(&second, ten_gb) == cudaSuccess);  // the reset released the first
   CHECK(cudaFree(first) == cudaErrorInvalidValue);  // ... and its pointer is no allocation now
-  CHECK(has(only_finding().text, "holds no allocation (never allocated, or released by cudaDeviceReset)"));
+  CHECK(has(only_finding().text, "cudaFree of a pointer from before cudaDeviceReset, which freed it"));
   CHECK(cudaFree(second) == cudaSuccess);
   cusim::settings().device = saved;
 }
 #endif
+
+TEST_CASE("a pointer kept from before cudaDeviceReset frees nothing after it, as on a GPU") {
+  cusim_test::FindingsGuard guard;
+  void* stale = nullptr;
+  void* fresh = nullptr;
+  REQUIRE(cudaMalloc(&stale, 256) == cudaSuccess);
+  REQUIRE(cudaDeviceReset() == cudaSuccess);
+  REQUIRE(cudaMalloc(&fresh, 256) == cudaSuccess);
+  CHECK(fresh != stale);  // the reset's allocations stay quarantined: no address comes back at once
+  CHECK(cudaFree(stale) == cudaErrorInvalidValue);
+  cudaGetLastError();
+#if CUSIM_SIMULATOR
+  const cusim::Finding f = only_finding();
+  CHECK(f.kind == "invalid-free");
+  CHECK(has(f.text, "cudaFree of a pointer from before cudaDeviceReset, which freed it: the 256-byte allocation"));
+#endif
+  CHECK(cudaFree(fresh) == cudaSuccess);  // the program's own allocation is intact
+}
 
 #if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("a double free is cudaErrorInvalidValue with a finding naming the call, allocation and both sites") {
@@ -282,6 +300,19 @@ TEST_CASE("symbol copies and cudaGetSymbolAddress") {
   CHECK(last == 8);
   CHECK(cudaMemcpyToSymbol(device_table, table, sizeof table + 4) == cudaErrorInvalidValue);
   CHECK(cudaMemcpyFromSymbol(&last, device_table, 4, 8 * sizeof(int)) == cudaErrorInvalidValue);
+  // Directions, as an H100 answers them: a symbol is device memory.
+  CHECK(cudaMemcpyFromSymbol(&last, device_table, 4, 0, cudaMemcpyHostToDevice) == cudaErrorInvalidMemcpyDirection);
+  CHECK(cudaMemcpyToSymbol(device_table, table, 4, 0, cudaMemcpyDeviceToHost) == cudaErrorInvalidMemcpyDirection);
+  CHECK(cudaMemcpyToSymbol(device_table, table, 4, 0, cudaMemcpyHostToHost) == cudaErrorInvalidMemcpyDirection);
+  CHECK(cudaMemcpyFromSymbol(&last, device_table, 4, 0, cudaMemcpyDefault) == cudaSuccess);
+  int* on_device = nullptr;
+  REQUIRE(cudaMalloc(&on_device, 2 * sizeof(int)) == cudaSuccess);
+  CHECK(cudaMemcpyFromSymbol(on_device, device_table, 2 * sizeof(int), 0, cudaMemcpyDeviceToDevice) == cudaSuccess);
+  CHECK(cudaMemcpyToSymbol(scale, address, sizeof(float), 0, cudaMemcpyDeviceToDevice) == cudaSuccess);
+  REQUIRE(cudaMemcpy(back, on_device, sizeof back, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(back[0] == 1);
+  CHECK(back[1] == 2);
+  REQUIRE(cudaFree(on_device) == cudaSuccess);
 #if CUSIM_SIMULATOR  // CUDA's runtime does not check this pointer: the call crashes there
   CHECK(cudaGetSymbolAddress(nullptr, device_table) == cudaErrorInvalidValue);
 #endif
