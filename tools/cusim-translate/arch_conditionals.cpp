@@ -15,9 +15,7 @@ bool names_arch(const clang::SourceManager& sm, clang::SourceLocation loc) {
   bool invalid = false;
   const llvm::StringRef text = sm.getBufferData(file, &invalid);
   if (invalid || at > text.size()) return false;
-  std::size_t end = at;
-  while ((end = text.find('\n', end)) != llvm::StringRef::npos && end > 0 && text[end - 1] == '\\') ++end;
-  const llvm::StringRef line = text.slice(at, end);
+  const llvm::StringRef line = text.slice(at, logical_line(text, at).second);
   return line.contains(kCudaArch) || line.contains(kCusimArch);
 }
 

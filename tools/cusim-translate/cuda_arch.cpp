@@ -9,9 +9,7 @@
 #include "tools/cusim-translate/paths.hpp"
 
 namespace cusim::translate {
-namespace {
 
-// The [begin, end) offsets of the logical line (backslash continuations included) holding `at`.
 std::pair<unsigned, unsigned> logical_line(llvm::StringRef text, unsigned at) {
   std::size_t begin = text.rfind('\n', at);
   begin = begin == llvm::StringRef::npos ? 0 : begin + 1;
@@ -20,6 +18,8 @@ std::pair<unsigned, unsigned> logical_line(llvm::StringRef text, unsigned at) {
   if (end == llvm::StringRef::npos) end = text.size();
   return {static_cast<unsigned>(begin), static_cast<unsigned>(end)};
 }
+
+namespace {
 
 // Whether `text` (a branch of a conditional) declares device code only (arch_conditionals.hpp);
 // its own preprocessing directives are left out.

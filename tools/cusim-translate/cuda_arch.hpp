@@ -30,6 +30,9 @@ using ArchTokens = std::set<std::pair<std::string, unsigned>>;
 inline constexpr const char* kCudaArch = "__CUDA_ARCH__";
 inline constexpr const char* kCusimArch = "__CUSIMARCH__";
 
+// The [begin, end) offsets of the logical line (backslash continuations included) holding `at`.
+std::pair<unsigned, unsigned> logical_line(llvm::StringRef text, unsigned at);
+
 class CudaArchRewriter {
  public:
   explicit CudaArchRewriter(RewriteContext& c) : c_(c) {}
