@@ -114,7 +114,9 @@ TEST_CASE("the device's capacity is accounted, and cudaDeviceReset releases ever
 }
 #endif
 
-TEST_CASE("a pointer kept from before cudaDeviceReset frees nothing after it, as on a GPU") {
+#if CUSIM_SIMULATOR  // on an H100 the address may come back: the stale free then frees the new allocation
+// (measured: in this suite it did, in a program of its own it did not); cusim finds it every time.
+TEST_CASE("a pointer kept from before cudaDeviceReset frees nothing after it: an invalid-free") {
   cusim_test::FindingsGuard guard;
   void* stale = nullptr;
   void* fresh = nullptr;
@@ -124,13 +126,12 @@ TEST_CASE("a pointer kept from before cudaDeviceReset frees nothing after it, as
   CHECK(fresh != stale);  // the reset's allocations stay quarantined: no address comes back at once
   CHECK(cudaFree(stale) == cudaErrorInvalidValue);
   cudaGetLastError();
-#if CUSIM_SIMULATOR
   const cusim::Finding f = only_finding();
   CHECK(f.kind == "invalid-free");
   CHECK(has(f.text, "cudaFree of a pointer from before cudaDeviceReset, which freed it: the 256-byte allocation"));
-#endif
   CHECK(cudaFree(fresh) == cudaSuccess);  // the program's own allocation is intact
 }
+#endif
 
 #if CUSIM_SIMULATOR  // misuse of the memory calls: the simulator's findings (on a GPU, undefined or fatal)
 TEST_CASE("a double free is cudaErrorInvalidValue with a finding naming the call, allocation and both sites") {
