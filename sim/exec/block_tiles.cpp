@@ -74,11 +74,12 @@ void BlockRun::try_release_tile(unsigned index, std::uint32_t first, unsigned si
 void BlockRun::release_tile(unsigned index, std::uint32_t first, unsigned size) {
   TileBarrier& b = tiles_[index];
   const std::uint32_t end = std::min<std::uint32_t>(first + size, n_);
-  const std::string tile = "thread_block_tile<" + std::to_string(size) + ">";
   if (b.divergent) {
+    // No local of this frame may own memory: fail() does not return, and it would leak.
     Diagnostic d;
     d.kind = DiagnosticKind::barrier_divergence;
-    d.message = "threads of one " + tile + " (threads " + std::to_string(first) + ".." + std::to_string(end - 1) +
+    d.message = "threads of one thread_block_tile<" + std::to_string(size) + "> (threads " + std::to_string(first) +
+                ".." + std::to_string(end - 1) +
                 " of block " + coordinates(block_idx_.x, block_idx_.y, block_idx_.z) +
                 ") wait at different group calls or call sites: every thread of a tile must make the same calls";
     d.block = Dim{block_idx_.x, block_idx_.y, block_idx_.z};
