@@ -100,6 +100,17 @@ function(_cusim_kernel_sources out_mode checked fast)
   set(${out_mode} ${mode} PARENT_SCOPE)
 endfunction()
 
+# The flags of kernel code on the simulator: the checked build's, or in the fast build no sibling
+# calls alone (a runtime call that ends a kernel would otherwise return into the engine, and a
+# finding about it would name the engine's line; the translator adds the same for .cu sources).
+function(_cusim_kernel_flags target mode)
+  if(mode STREQUAL "CHECKED")
+    target_compile_options(${target} PRIVATE ${CUSIM_CHECKED_FLAGS})
+  elseif(NOT CUSIM_BACKEND STREQUAL "cuda")
+    target_compile_options(${target} PRIVATE -fno-optimize-sibling-calls)
+  endif()
+endfunction()
+
 # The translator as the compiler launcher of a target with CUDA sources on the simulator: it
 # rewrites each .cu source (and the user's headers it includes) and compiles the result; other
 # sources pass straight through. The compile command it sees carries every include folder and
@@ -122,9 +133,7 @@ function(cusim_add_executable name)
   add_executable(${name} ${sources})
   _cusim_translate_cuda_sources(${name} ${mode_HAS_CUDA})
   target_link_libraries(${name} PRIVATE cusim::cusim)
-  if(mode STREQUAL "CHECKED")
-    target_compile_options(${name} PRIVATE ${CUSIM_CHECKED_FLAGS})
-  endif()
+  _cusim_kernel_flags(${name} ${mode})
   if(host_sources)
     add_library(${name}_host OBJECT ${host_sources})
     target_link_libraries(${name}_host PRIVATE cusim::cusim)
@@ -192,8 +201,6 @@ function(cusim_add_library name)
   add_library(${name} STATIC ${sources})
   _cusim_translate_cuda_sources(${name} ${mode_HAS_CUDA})
   target_link_libraries(${name} PUBLIC cusim::cusim)
-  if(mode STREQUAL "CHECKED")
-    target_compile_options(${name} PRIVATE ${CUSIM_CHECKED_FLAGS})
-  endif()
+  _cusim_kernel_flags(${name} ${mode})
   set_target_properties(${name} PROPERTIES CUSIM_MODE ${mode})
 endfunction()

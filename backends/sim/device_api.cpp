@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "backends/sim/device_memory.hpp"
+#include "backends/sim/host_only.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
@@ -30,13 +31,17 @@ cudaError_t cudaGetDeviceCount(int* count) {
   *count = 1;
   return cudaSuccess;
 }
-cudaError_t cudaSetDevice(int device) { return record(device == 0 ? cudaSuccess : cudaErrorInvalidDevice); }
+cudaError_t cudaSetDevice(int device) {
+  CUSIM_HOST_ONLY("cudaSetDevice");
+  return record(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+}
 cudaError_t cudaGetDevice(int* device) {
   if (!device) return record(cudaErrorInvalidValue);
   *device = 0;
   return cudaSuccess;
 }
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
+  CUSIM_HOST_ONLY("cudaGetDeviceProperties");
   if (!prop) return record(cudaErrorInvalidValue);
   if (device != 0) return record(cudaErrorInvalidDevice);
   *prop = cusim::backend::device_profile();
@@ -58,6 +63,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
 
 // Waits for the work of every stream; an error raised by that work is returned here.
 cudaError_t cudaDeviceSynchronize() {
+  CUSIM_HOST_ONLY("cudaDeviceSynchronize");
   cusim::sim::trace::HostCall traced("cudaDeviceSynchronize");
   cusim::backend::synchronize_all();
   return record(cusim::backend::take_execution_error());
@@ -66,6 +72,7 @@ cudaError_t cudaDeviceSynchronize() {
 // Kernel attributes (cudaFuncSetAttribute) stay: they belong to the kernel, and on CUDA they
 // outlive the reset too (measured on an H100 by examples/launch_limits).
 cudaError_t cudaDeviceReset() {
+  CUSIM_HOST_ONLY("cudaDeviceReset");
   cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
   cusim::sim::clear_host_registrations();
@@ -79,6 +86,7 @@ namespace {
 unsigned device_flags = cudaDeviceScheduleAuto;
 }
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaSetDeviceFlags");
   if (flags & ~unsigned(cudaDeviceMask)) return record(cudaErrorInvalidValue);
   const unsigned schedule = flags & cudaDeviceScheduleMask;
   if (schedule != cudaDeviceScheduleAuto && schedule != cudaDeviceScheduleSpin && schedule != cudaDeviceScheduleYield &&
@@ -89,22 +97,26 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
 }
 // CUDA reports cudaDeviceMapHost as always set (measured on an H100, CUDA 13).
 cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+  CUSIM_HOST_ONLY("cudaGetDeviceFlags");
   if (!flags) return record(cudaErrorInvalidValue);
   *flags = device_flags | cudaDeviceMapHost;
   return cudaSuccess;
 }
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop) {
+  CUSIM_HOST_ONLY("cudaChooseDevice");
   if (!device || !prop) return record(cudaErrorInvalidValue);
   *device = 0;
   return cudaSuccess;
 }
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaInitDevice");
   if (device != 0) return record(cudaErrorInvalidDevice);
   if (flags & ~unsigned(cudaInitDeviceFlagsAreValid)) return record(cudaErrorInvalidValue);
   return (flags & cudaInitDeviceFlagsAreValid) ? cudaSetDeviceFlags(deviceFlags) : cudaSuccess;
 }
 // The simulator is CUDA 13.0's runtime, on a driver of the same version.
 cudaError_t cudaDriverGetVersion(int* driverVersion) {
+  CUSIM_HOST_ONLY("cudaDriverGetVersion");
   if (!driverVersion) return record(cudaErrorInvalidValue);
   *driverVersion = CUDART_VERSION;
   return cudaSuccess;
@@ -115,6 +127,7 @@ cudaError_t cudaRuntimeGetVersion(int* runtimeVersion) {
   return cudaSuccess;
 }
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig) {
+  CUSIM_HOST_ONLY("cudaDeviceSetCacheConfig");
   if (unsigned(cacheConfig) > unsigned(cudaFuncCachePreferEqual)) return record(cudaErrorInvalidValue);
   return cudaSuccess;
 }
@@ -126,19 +139,27 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig) {
 // CUDA's range on these devices: 0 (least) to -5 (greatest); the simulator keeps priorities but
 // does not schedule by them.
 cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+  CUSIM_HOST_ONLY("cudaDeviceGetStreamPriorityRange");
   if (leastPriority) *leastPriority = 0;
   if (greatestPriority) *greatestPriority = -5;
   return cudaSuccess;
 }
 cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
+  CUSIM_HOST_ONLY("cudaDeviceCanAccessPeer");
   if (!canAccessPeer) return record(cudaErrorInvalidValue);
   if (device != 0 || peerDevice != 0) return record(cudaErrorInvalidDevice);
   *canAccessPeer = 0;  // a device is not its own peer
   return cudaSuccess;
 }
 // Profiling ranges (cuda_profiler_api.h) mean nothing to the simulator's own statistics.
-cudaError_t cudaProfilerStart() { return cudaSuccess; }
-cudaError_t cudaProfilerStop() { return cudaSuccess; }
+cudaError_t cudaProfilerStart() {
+  CUSIM_HOST_ONLY("cudaProfilerStart");
+  return cudaSuccess;
+}
+cudaError_t cudaProfilerStop() {
+  CUSIM_HOST_ONLY("cudaProfilerStop");
+  return cudaSuccess;
+}
 
 // The limits CUDA lets a program set, with CUDA's defaults. The simulated threads' stacks are the
 // simulator's own (CUSIM_STACK_KB: a CPU's frames are larger than a GPU's), so the stack limit is
@@ -148,6 +169,7 @@ namespace {
 std::size_t limits[] = {1024, 1048576, 8388608, 2, 2048, 64, 0};
 }
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
+  CUSIM_HOST_ONLY("cudaDeviceSetLimit");
   if (unsigned(limit) >= std::size(limits)) return record(cudaErrorInvalidValue);
   // As CUDA: the heap's size is fixed once a kernel has used it.
   if (limit == cudaLimitMallocHeapSize && cusim::backend::kernel_heap_used()) return record(cudaErrorInvalidValue);

@@ -5,6 +5,7 @@
 
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/host_only.hpp"
 #include "backends/sim/kernel_registry.hpp"
 #include "cusim/detail/host_api.hpp"
 
@@ -30,6 +31,7 @@ cudaError_t func_attributes(cudaFuncAttributes* attr, const void* kernel) {
 }
 
 cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int value) {
+  CUSIM_HOST_ONLY("cudaFuncSetAttribute");
   if (!kernel) return record(cudaErrorInvalidDeviceFunction);
   switch (attr) {
     case cudaFuncAttributeMaxDynamicSharedMemorySize: {
@@ -49,6 +51,7 @@ cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int v
 
 // A preference only: the simulator's shared memory does not come out of an L1 cache.
 cudaError_t func_set_cache_config(const void* kernel, cudaFuncCache config) {
+  CUSIM_HOST_ONLY("cudaFuncSetCacheConfig");
   if (!kernel) return record(cudaErrorInvalidDeviceFunction);
   return unsigned(config) <= unsigned(cudaFuncCachePreferEqual) ? cudaSuccess : record(cudaErrorInvalidValue);
 }

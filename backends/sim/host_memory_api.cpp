@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "backends/sim/device_memory.hpp"
+#include "backends/sim/host_only.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/work_queues.hpp"
@@ -51,16 +52,19 @@ cudaError_t allocate_pinned(void** pHost, std::size_t size, unsigned flags, cons
 }  // namespace
 
 cudaError_t cudaHostAlloc(void** pHost, std::size_t size, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaHostAlloc");
   cusim::sim::trace::HostCall traced("cudaHostAlloc", size);
   if (flags & ~kHostAllocFlags) return record(cudaErrorInvalidValue);
   return allocate_pinned(pHost, size, flags, CUSIM_CALLER);
 }
 cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
+  CUSIM_HOST_ONLY("cudaMallocHost");
   cusim::sim::trace::HostCall traced("cudaMallocHost", size);
   return allocate_pinned(ptr, size, cudaHostAllocDefault, CUSIM_CALLER);
 }
 // Freeing synchronises with the device first, as CUDA's cudaFreeHost does.
 cudaError_t cudaFreeHost(void* ptr) {
+  CUSIM_HOST_ONLY("cudaFreeHost");
   cusim::sim::trace::HostCall traced("cudaFreeHost");
   cusim::backend::synchronize_all();
   const cudaError_t e = cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER);
@@ -74,6 +78,7 @@ cudaError_t cudaFreeHost(void* ptr) {
 // With unified addressing, every pinned allocation and registration is mapped; its device
 // pointer is the host pointer (CUDA: the same value on a 64-bit system with UVA).
 cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaHostGetDevicePointer");
   if (!pDevice || flags != 0) return record(cudaErrorInvalidValue);
   const auto a = live_allocation(pHost);
   if ((a && static_cast<AllocKind>(a->tag) == AllocKind::host) || cusim::sim::host_registration(pHost)) {
@@ -84,6 +89,7 @@ cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int f
 }
 
 cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost) {
+  CUSIM_HOST_ONLY("cudaHostGetFlags");
   if (!pFlags) return record(cudaErrorInvalidValue);
   const auto a = live_allocation(pHost);
   if (!a || static_cast<AllocKind>(a->tag) != AllocKind::host) return record(cudaErrorInvalidValue);
@@ -94,6 +100,7 @@ cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost) {
 }
 
 cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaHostRegister");
   if (!ptr || size == 0 || (flags & ~kHostRegisterFlags)) return record(cudaErrorInvalidValue);
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   if (cusim::backend::is_device_memory(ptr)) return record(cudaErrorHostMemoryAlreadyRegistered);
@@ -102,12 +109,14 @@ cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags) {
 }
 
 cudaError_t cudaHostUnregister(void* ptr) {
+  CUSIM_HOST_ONLY("cudaHostUnregister");
   if (!ptr) return record(cudaErrorInvalidValue);
   cusim::backend::synchronize_all();  // kernels using the memory finish first
   return cusim::sim::unregister_host_range(ptr) ? cudaSuccess : record(cudaErrorHostMemoryNotRegistered);
 }
 
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
+  CUSIM_HOST_ONLY("cudaPointerGetAttributes");
   if (!attributes) return record(cudaErrorInvalidValue);
   *attributes = cudaPointerAttributes{};
   void* const p = const_cast<void*>(ptr);
@@ -130,6 +139,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
+  CUSIM_HOST_ONLY("cudaMemGetInfo");
   if (!free || !total) return record(cudaErrorInvalidValue);
   *total = cusim::backend::device_profile().totalGlobalMem;
   *free = *total - cusim::backend::device_bytes_in_use();

@@ -154,6 +154,7 @@ namespace cusim::detail {
 cudaError_t launch_by_address(const char* call, const void* kernel, dim3 grid, dim3 block, void** args,
                               std::size_t shared_bytes, cudaStream_t stream, std::source_location site,
                               bool cooperative) {
+  refuse_device_side_launch(site);
   LaunchRequest r;
   if (cudaError_t e = backend::request_by_address(call, kernel, grid, block, args, shared_bytes, stream, site, &r)) return e;
   r.cooperative = cooperative;

@@ -1,5 +1,6 @@
 // cudaStream* and cudaEvent*: thin checks over the device's work queues (work_queues.hpp).
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/host_only.hpp"
 #include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
@@ -7,8 +8,12 @@
 
 using namespace cusim::backend;
 
-cudaError_t cudaStreamCreate(cudaStream_t* pStream) { return cudaStreamCreateWithFlags(pStream, cudaStreamDefault); }
+cudaError_t cudaStreamCreate(cudaStream_t* pStream) {
+  CUSIM_HOST_ONLY("cudaStreamCreate");
+  return cudaStreamCreateWithFlags(pStream, cudaStreamDefault);
+}
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaStreamCreateWithFlags");
   if (cudaError_t s = sticky_error()) return record(s);
   if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
   *pStream = create_queue(flags);
@@ -16,12 +21,14 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags)
 }
 // Priorities are clamped into the device's range (0 least, -5 greatest), as CUDA clamps them.
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
+  CUSIM_HOST_ONLY("cudaStreamCreateWithPriority");
   if (cudaError_t s = sticky_error()) return record(s);
   if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
   *pStream = create_queue(flags, priority > 0 ? 0 : (priority < -5 ? -5 : priority));
   return cudaSuccess;
 }
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+  CUSIM_HOST_ONLY("cudaStreamGetPriority");
   const QueuePtr q = find_queue(stream, "cudaStreamGetPriority", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!priority) return record(cudaErrorInvalidValue);
@@ -29,6 +36,7 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
   return cudaSuccess;
 }
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
+  CUSIM_HOST_ONLY("cudaStreamGetFlags");
   const QueuePtr q = find_queue(stream, "cudaStreamGetFlags", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!flags) return record(cudaErrorInvalidValue);
@@ -40,6 +48,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
 // run, and later work waits for it. As on CUDA, it must not call the CUDA API. After a sticky
 // error the stream's work, host functions included, is skipped.
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
+  CUSIM_HOST_ONLY("cudaLaunchHostFunc");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr q = find_queue(stream, "cudaLaunchHostFunc", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -52,6 +61,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userD
 // The callback's status is cudaSuccess: work after a sticky error never runs, callbacks included.
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData,
                                   unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaStreamAddCallback");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr q = find_queue(stream, "cudaStreamAddCallback", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -61,9 +71,13 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
   return cudaSuccess;
 }
 
-cudaError_t cudaStreamDestroy(cudaStream_t stream) { return record(destroy_queue(stream, CUSIM_CALLER)); }
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  CUSIM_HOST_ONLY("cudaStreamDestroy");
+  return record(destroy_queue(stream, CUSIM_CALLER));
+}
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  CUSIM_HOST_ONLY("cudaStreamSynchronize");
   cusim::sim::trace::HostCall traced("cudaStreamSynchronize");
   const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -72,12 +86,14 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   return record(take_execution_error());
 }
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  CUSIM_HOST_ONLY("cudaStreamQuery");
   const QueuePtr q = find_queue(stream, "cudaStreamQuery", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (cudaError_t s = sticky_error()) return record(s);
   return idle(q) ? cudaSuccess : cudaErrorNotReady;  // not-ready is not an error to remember
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaStreamWaitEvent");
   const QueuePtr q = find_queue(stream, "cudaStreamWaitEvent", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   const EventPtr e = find_event(event, "cudaStreamWaitEvent", CUSIM_CALLER);
@@ -91,8 +107,12 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   return cudaSuccess;
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+cudaError_t cudaEventCreate(cudaEvent_t* event) {
+  CUSIM_HOST_ONLY("cudaEventCreate");
+  return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaEventCreateWithFlags");
   if (cudaError_t s = sticky_error()) return record(s);
   constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
   if (!event || (flags & ~known)) return record(cudaErrorInvalidValue);
@@ -102,6 +122,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  CUSIM_HOST_ONLY("cudaEventRecord");
   const EventPtr e = find_event(event, "cudaEventRecord", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
   const QueuePtr q = find_queue(stream, "cudaEventRecord", CUSIM_CALLER);
@@ -111,6 +132,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  CUSIM_HOST_ONLY("cudaEventRecordWithFlags");
   // cudaEventRecordExternal makes an event-record node in a capture, which the simulator's graphs
   // do not have (nor does CUDA take it outside a capture).
   if (flags == cudaEventRecordExternal) return record(cudaErrorIllegalState);
@@ -118,6 +140,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   return cudaEventRecord(event, stream);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  CUSIM_HOST_ONLY("cudaEventSynchronize");
   cusim::sim::trace::HostCall traced("cudaEventSynchronize");
   const EventPtr e = find_event(event, "cudaEventSynchronize", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
@@ -125,12 +148,14 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   return record(take_execution_error());
 }
 cudaError_t cudaEventQuery(cudaEvent_t event) {
+  CUSIM_HOST_ONLY("cudaEventQuery");
   const EventPtr e = find_event(event, "cudaEventQuery", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
   if (cudaError_t s = sticky_error()) return record(s);
   return query_event(e);
 }
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  CUSIM_HOST_ONLY("cudaEventElapsedTime");
   const EventPtr a = find_event(start, "cudaEventElapsedTime", CUSIM_CALLER);
   if (!a) return record(cudaErrorInvalidResourceHandle);
   const EventPtr b = find_event(end, "cudaEventElapsedTime", CUSIM_CALLER);
@@ -139,4 +164,7 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
   const cudaError_t e = elapsed_ms(ms, a, b);
   return e == cudaErrorNotReady ? e : record(e);
 }
-cudaError_t cudaEventDestroy(cudaEvent_t event) { return record(destroy_event(event, CUSIM_CALLER)); }
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  CUSIM_HOST_ONLY("cudaEventDestroy");
+  return record(destroy_event(event, CUSIM_CALLER));
+}

@@ -151,7 +151,7 @@ inline cudaError_t kind_error(const std::string& kind) {
   if (kind == "misaligned-access") return cudaErrorMisalignedAddress;
   if (kind == "invalid-free") return cudaErrorInvalidValue;
   if (kind == "deadlock") return cudaErrorLaunchTimeout;
-  if (kind == "device-side-launch") return cudaErrorNotSupported;
+  if (kind == "device-side-launch" || kind == "host-call-in-kernel") return cudaErrorNotSupported;
   if (kind == "barrier-divergence" || kind.rfind("warp-", 0) == 0 || kind == "constant-memory-write" ||
       kind == "invalid-grid-sync")
     return cudaErrorLaunchFailure;
@@ -250,7 +250,7 @@ inline unsigned kind_checker(const std::string& kind) {
   if (kind == "uninitialized-read") return cusim::Checks::initcheck;
   if (kind == "barrier-divergence") return cusim::Checks::synccheck;
   if (kind == "deadlock" || kind.rfind("warp-", 0) == 0 || kind == "invalid-free" || kind == "device-side-launch" ||
-      kind == "spin-wait-stalled" || kind == "invalid-grid-sync")
+      kind == "host-call-in-kernel" || kind == "spin-wait-stalled" || kind == "invalid-grid-sync")
     return 0;
   return cusim::Checks::memcheck;
 }

@@ -720,4 +720,116 @@ TEST_CASE("planted device-side-launch: a device function launches, with a stream
     return launch_sync(dp_parent_helper, dim3(1), dim3(32), out.get());
   });
 }
+// Host code called from kernel code: the runtime's host API would wait for the launch it runs in
+// (or change the device under it), exit() and abort() would end the host process from inside a
+// launch. Each ends the launch with one host-call-in-kernel finding at the call's line; the next
+// launch runs as usual.
+__global__ void calls_device_synchronize(int* out) {
+  out[threadIdx.x] = 1;
+  if (threadIdx.x == 3) cudaDeviceSynchronize();  // @host-sync
+}
+__global__ void calls_free(int* out) {
+  if (blockIdx.x == 1 && threadIdx.x == 7) cudaFree(out);  // @host-free
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+__global__ void calls_memcpy(int* out) {
+  if (threadIdx.x == 0) cudaMemcpy(out + 32, out, 4, cudaMemcpyDeviceToDevice);  // @host-memcpy
+}
+__global__ void calls_device_reset(int* out) {
+  out[threadIdx.x] = 1;
+  if (threadIdx.x == 31) cudaDeviceReset();  // @host-reset
+}
+__global__ void calls_stream_synchronize(int* out, cudaStream_t s) {
+  if (threadIdx.x == 2) cudaStreamSynchronize(s);  // @host-stream-sync
+  out[threadIdx.x] = 1;
+}
+__global__ void calls_exit(int* out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  if (threadIdx.x == 5) exit(3);  // @host-exit
+}
+__device__ void gives_up(int* out) {
+  if (out[0] == 1) std::abort();  // @host-abort
+}
+__global__ void calls_abort(int* out) {
+  out[threadIdx.x] = 1;
+  __syncthreads();
+  if (threadIdx.x == 9) gives_up(out);
+}
+
+TEST_CASE("planted host-call-in-kernel: cudaDeviceSynchronize in a kernel") {
+  expect_planted({{"host-call-in-kernel", "host-sync"}}, [] {
+    DeviceArray<int> out(64);
+    return launch_sync(calls_device_synchronize, dim3(1), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: cudaFree in a kernel (the device runtime's, not simulated)") {
+  expect_planted({{"host-call-in-kernel", "host-free"}}, [] {
+    DeviceArray<int> out(64);
+    return launch_sync(calls_free, dim3(2), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: cudaMemcpy in a kernel") {
+  expect_planted({{"host-call-in-kernel", "host-memcpy"}}, [] {
+    DeviceArray<int> out(64);
+    out.zero();
+    return launch_sync(calls_memcpy, dim3(1), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: cudaDeviceReset in a kernel") {
+  expect_planted({{"host-call-in-kernel", "host-reset"}}, [] {
+    DeviceArray<int> out(64);
+    return launch_sync(calls_device_reset, dim3(1), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: cudaStreamSynchronize on the kernel's own stream") {
+  expect_planted({{"host-call-in-kernel", "host-stream-sync"}}, [] {
+    DeviceArray<int> out(64);
+    cudaStream_t s{};
+    cudaStreamCreate(&s);
+    const cudaError_t launched = cusim::launch(calls_stream_synchronize, dim3(1), dim3(32), 0, s, out.get(), s);
+    const cudaError_t synced = cudaStreamSynchronize(s);
+    cudaStreamDestroy(s);
+    return launched != cudaSuccess ? launched : synced;
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: exit() in a kernel") {
+  expect_planted({{"host-call-in-kernel", "host-exit"}}, [] {
+    DeviceArray<int> out(64);
+    return launch_sync(calls_exit, dim3(2), dim3(32), out.get());
+  });
+}
+
+TEST_CASE("planted host-call-in-kernel: abort() in a device function, after a barrier") {
+  expect_planted({{"host-call-in-kernel", "host-abort"}}, [] {
+    DeviceArray<int> out(64);
+    return launch_sync(calls_abort, dim3(1), dim3(64), out.get());
+  });
+}
+
+TEST_CASE("after exit() in a kernel the engine runs the next launch as usual") {
+  cusim::clear_findings();
+  int* out = nullptr;
+  REQUIRE(cudaMalloc(&out, 64 * sizeof(int)) == cudaSuccess);
+  CHECK(launch_sync(calls_exit, dim3(1), dim3(32), out) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(cudaMemset(out, 0, 64 * sizeof(int)) == cudaSuccess);
+    CHECK(launch_sync(calls_device_synchronize, dim3(1), dim3(2), out) == cudaSuccess);  // no thread 3: no call
+    int host[2] = {};
+    CHECK(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(host[0] == 1);
+    CHECK(host[1] == 1);
+  }
+  CHECK(cudaFree(out) == cudaSuccess);
+  const auto f = cusim::findings();
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].kind == "host-call-in-kernel");
+  CHECK(f[0].text.find("exit(3) called in kernel code") != std::string::npos);
+  cusim::clear_findings();
+}
 #endif  // CUSIM_SIMULATOR

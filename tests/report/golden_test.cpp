@@ -133,6 +133,15 @@ TEST_CASE("golden: a kernel launched from a kernel") {
   check_golden("device-side-launch", cudaErrorNotSupported, [&] { return cusim::launch(parent, dim3(1), dim3(32), out); });
 }
 
+__global__ void frees_its_input(int* data) {
+  if (threadIdx.x == 0) cudaFree(data);  // the device runtime's call, which cusim does not simulate
+}
+
+TEST_CASE("golden: a host function of the runtime called in a kernel") {
+  static int data[32];
+  check_golden("host-call-in-kernel", cudaErrorNotSupported, [&] { return cusim::launch(frees_its_input, dim3(1), dim3(32), data); });
+}
+
 // Cooperative groups' grid barrier: a launch that is not cooperative, and a block that exits
 // before the barrier of a cooperative one.
 #include <cooperative_groups.h>

@@ -85,3 +85,42 @@ TEST_CASE("bad input is one error line at the user's file:line and a failing sta
     }
   }
 }
+
+// The runtime's host functions, exit() and abort() in device code do not compile, as with nvcc
+// ("calling a __host__ function from a __global__ function is not allowed"); the functions that
+// CUDA's device runtime offers kernels (cudaMalloc, cudaFree, cudaGetLastError...) do, and the
+// simulator reports the unsimulated ones when they run (docs/CHECKS.md, host-call-in-kernel).
+TEST_CASE("a host function called in device code is a compile error at the call's line") {
+  struct Case {
+    const char* call;
+    const char* function;
+  };
+  const Case cases[] = {{"cudaDeviceSynchronize();", "cudaDeviceSynchronize"},
+                        {"cudaMemcpy(p, p + 1, 4, cudaMemcpyDeviceToDevice);", "cudaMemcpy"},
+                        {"cudaDeviceReset();", "cudaDeviceReset"},
+                        {"cudaStreamSynchronize(0);", "cudaStreamSynchronize"},
+                        {"cudaMallocHost(&q, 4);", "cudaMallocHost"},
+                        {"exit(1);", "exit"},
+                        {"abort();", "abort"}};
+  for (const Case& c : cases) {
+    CAPTURE(std::string(c.call));
+    cusim_test::TempDir dir;
+    const std::string path = dir.file("host_call.cu");
+    std::ofstream(path) << "#include <cstdlib>\n__global__ void k(int* p) {\n  void* q = nullptr;\n  (void)q;\n  "
+                        << c.call << "\n}\nint main() { k<<<1, 1>>>(nullptr); }\n";
+    const cusim_test::ProgramRun nvcc = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path});
+    CHECK(nvcc.status == 1);
+    CHECK_FALSE(nvcc.signalled);
+    const std::vector<std::string> lines = lines_of(nvcc.err);
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[0] == path + ":5:3: error: no matching function for call to '" + c.function + "'");
+    CHECK(lines[1].find("call to __host__ function from __global__ function") != std::string::npos);
+  }
+  cusim_test::TempDir dir;
+  const std::string path = dir.file("device_runtime.cu");
+  std::ofstream(path) << "__global__ void k(int* p) {\n  if (cudaGetLastError() == cudaSuccess) cudaFree(p);\n}\n"
+                         "int main() { k<<<1, 1>>>(nullptr); }\n";
+  const cusim_test::ProgramRun nvcc = cusim_test::run_program({CUSIM_NVCC, "-c", "-o", dir.file("k.o"), path});
+  CHECK(nvcc.status == 0);
+  CHECK(nvcc.err.empty());
+}

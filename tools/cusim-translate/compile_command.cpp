@@ -29,14 +29,17 @@ const std::set<std::string> kForParse = {"-I", "-isystem", "-iquote", "-idirafte
 // Those whose value is a folder searched for headers.
 const std::set<std::string> kFolders = {"-I", "-isystem", "-iquote", "-idirafter"};
 
-// A CUDA source's arithmetic as nvcc compiles device code by default (-fmad=true): a multiply
-// followed by an add contracts into one fused multiply-add, rounded once, so that results are the
-// GPU's bit for bit (cuda-samples' scalarProd prints the H100's L1 error only so). On x86-64 the
-// fused instruction needs FMA3, used only where the building machine has it (the program then runs
-// where it was built); AArch64 always has it. Host code in the same file is contracted too, and a
-// later -ffp-contract=off (cusim-nvcc -fmad=false) turns it all off.
-std::vector<std::string> device_arithmetic_flags() {
-  std::vector<std::string> flags{"-ffp-contract=fast"};
+// How a CUDA source is compiled beyond the user's own flags:
+// - its arithmetic as nvcc compiles device code by default (-fmad=true): a multiply followed by an
+//   add contracts into one fused multiply-add, rounded once, so that results are the GPU's bit for
+//   bit (cuda-samples' scalarProd prints the H100's L1 error only so). On x86-64 the fused
+//   instruction needs FMA3, used only where the building machine has it (the program then runs
+//   where it was built); AArch64 always has it. Host code in the same file is contracted too, and
+//   a later -ffp-contract=off (cusim-nvcc -fmad=false) turns it all off.
+// - no sibling calls: a call that ends a kernel (`if (i == 0) cudaFree(p);`, free(), a trap)
+//   would otherwise return into the engine, and a finding about it would name the engine's line.
+std::vector<std::string> device_code_flags() {
+  std::vector<std::string> flags{"-ffp-contract=fast", "-fno-optimize-sibling-calls"};
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");
@@ -136,7 +139,7 @@ int compile(const std::vector<std::string>& command, LaunchSettings settings) {
   std::vector<std::string> compile{command[0]};
   for (const std::string& d : settings.include_first) compile.insert(compile.end(), {"-I", d});
   compile.insert(compile.end(), {"-include", "crt/cusim_cuda_source.h"});
-  for (const std::string& f : device_arithmetic_flags()) compile.push_back(f);
+  for (const std::string& f : device_code_flags()) compile.push_back(f);
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
     if (static_cast<int>(i) == source) {

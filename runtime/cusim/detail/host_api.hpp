@@ -12,17 +12,59 @@
 #include "cusim/detail/driver_types.hpp"
 #include "cusim/detail/types.hpp"
 
+// The translator's parse (tools/cusim-translate/parse_prelude.hpp) reads cusim's headers as
+// __host__ __device__; these markers leave the host-only declarations between them __host__ only.
+#if defined(CUSIM_TRANSLATOR_PARSE)
+#define CUSIM_HOST_ONLY_BEGIN _Pragma("clang force_cuda_host_device end")
+#define CUSIM_HOST_ONLY_END _Pragma("clang force_cuda_host_device begin")
+#else
+#define CUSIM_HOST_ONLY_BEGIN
+#define CUSIM_HOST_ONLY_END
+#endif
 
+// The functions CUDA's device runtime offers to kernels as well (cuda_device_runtime_api.h);
+// cusim answers the queries among them in kernel code and reports the others
+// (backends/sim/host_only.hpp).
 const char* cudaGetErrorName(cudaError_t error);
 const char* cudaGetErrorString(cudaError_t error);
 cudaError_t cudaGetLastError();
 cudaError_t cudaPeekAtLastError();
 
 cudaError_t cudaGetDeviceCount(int* count);
-cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDevice(int* device);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
+cudaError_t cudaRuntimeGetVersion(int* runtimeVersion);
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig);
+cudaError_t cudaMalloc(void** devPtr, std::size_t size);
+cudaError_t cudaFree(void* devPtr);
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0);
+cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t stream = 0);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent, cudaStream_t stream = 0);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
+  return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
+}
+
+// Host functions only: kernel code that calls one does not compile, as with nvcc (the functions
+// above are those CUDA's device runtime offers to kernels too).
+CUSIM_HOST_ONLY_BEGIN
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaDeviceReset();
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
@@ -30,21 +72,16 @@ cudaError_t cudaGetDeviceFlags(unsigned int* flags);
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
 cudaError_t cudaDriverGetVersion(int* driverVersion);
-cudaError_t cudaRuntimeGetVersion(int* runtimeVersion);
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
-cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig);
-cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig);
 cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
 cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice);
 cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
 cudaError_t cudaProfilerStart();
 cudaError_t cudaProfilerStop();
 
-cudaError_t cudaMalloc(void** devPtr, std::size_t size);
 cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal);
 cudaError_t cudaMallocHost(void** ptr, std::size_t size);
-cudaError_t cudaFree(void* devPtr);
 cudaError_t cudaFreeHost(void* ptr);
 cudaError_t cudaHostAlloc(void** pHost, std::size_t size, unsigned int flags);
 cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags);
@@ -58,27 +95,15 @@ cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t hStrea
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t hStream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count);
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind,
-                            cudaStream_t stream = 0);
-cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream = 0);
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
-                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaMemset2D(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height);
-cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height,
-                              cudaStream_t stream = 0);
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
 cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent);
-cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent, cudaStream_t stream = 0);
 
 cudaError_t cudaStreamCreate(cudaStream_t* pStream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int* priority);
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int* flags);
@@ -133,20 +158,12 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 
 cudaError_t cudaEventCreate(cudaEvent_t* event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
 
 // Typed conveniences, as CUDA's runtime header offers them. Always inlined, so that findings
 // about the call name the program's line.
-template <class T>
-[[gnu::always_inline]] inline cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
-  return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
-}
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocManaged(T** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
@@ -171,6 +188,7 @@ template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocAsync(T** devPtr, std::size_t size, cudaStream_t stream) {
   return cudaMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
 }
+CUSIM_HOST_ONLY_END
 
 namespace cusim::detail {
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count,
@@ -182,6 +200,7 @@ cudaError_t occupancy_blocks_per_sm(int* numBlocks, const void* kernel, int bloc
                                     unsigned int flags);
 }  // namespace cusim::detail
 
+CUSIM_HOST_ONLY_BEGIN
 // __constant__ and __device__ variables are ordinary objects on the simulator; these copy into
 // and out of them with CUDA's bounds and direction checks.
 template <class T>
@@ -204,12 +223,15 @@ cudaError_t cudaGetSymbolAddress(void** devPtr, const T& symbol) {
   return cudaSuccess;
 }
 
+CUSIM_HOST_ONLY_END
 // The function-attribute and occupancy calls take a kernel or its address as a void*, as CUDA's
 // templates do.
+CUSIM_HOST_ONLY_BEGIN
 template <class T>
 cudaError_t cudaFuncSetAttribute(T kernel, cudaFuncAttribute attr, int value) {
   return cusim::detail::func_set_attribute((const void*)kernel, attr, value);
 }
+CUSIM_HOST_ONLY_END
 template <class T>
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, T kernel) {
   return cusim::detail::func_attributes(attr, (const void*)kernel);
