@@ -33,9 +33,10 @@ if(CUSIM_CHECKED AND CUSIM_SANITIZE)
   message(STATUS "cusim: CUSIM_SANITIZE=${CUSIM_SANITIZE} excludes the checked build (ThreadSanitizer instrumentation); CUSIM_CHECKED is off")
   set(CUSIM_CHECKED OFF)
 endif()
-# No sibling calls: a hook called last in a kernel would otherwise return into the engine, and its
-# return address (the access's site in findings) would name the engine's line. No scalar
-# replacement of aggregates: it splits a float4 (int4, double2...) store into aligned scalar
+# The checked build's flags, beside CUSIM_KERNEL_FLAGS (whose lack of sibling calls matters here
+# too: a hook called last in a kernel would otherwise return into the engine, and its return
+# address, the access's site in findings, would name the engine's line). No scalar replacement
+# of aggregates: it splits a float4 (int4, double2...) store into aligned scalar
 # stores before the instrumentation sees it, and a 16-byte store at a 4-byte-aligned address,
 # which faults on a GPU, would not be reported. Volatile reads get hooks of their own: with the
 # atomics, they are the polls by which the engine finds threads that spin. memcpy, memmove and
@@ -48,7 +49,7 @@ endif()
 # and store against its type's alignment, before the access; cusim handles what it finds
 # (sim/instrument/access_hooks.cpp), and sees misaligned accesses that g++ compiles as unaligned
 # because it knows the offset (CUDA faults on them; packed members and copies are not checked).
-set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -fno-optimize-sibling-calls
+set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0
     -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset
     -fno-ipa-icf -fsanitize=alignment -fno-toplevel-reorder)
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
@@ -100,14 +101,19 @@ function(_cusim_kernel_sources out_mode checked fast)
   set(${out_mode} ${mode} PARENT_SCOPE)
 endfunction()
 
-# The flags of kernel code on the simulator: the checked build's, or in the fast build no sibling
-# calls alone (a runtime call that ends a kernel would otherwise return into the engine, and a
-# finding about it would name the engine's line; the translator adds the same for .cu sources).
+# The flags of kernel code on the simulator, in both builds (the translator adds the same for .cu
+# sources): no sibling calls (a runtime call that ends a kernel would otherwise return into the
+# engine, and a finding about it would name the engine's line) and stack probes (a frame larger
+# than the stack's guard region is touched page by page from the top, so that its overflow hits
+# the guard instead of another simulated thread's stack); and the checked build's own.
+set(CUSIM_KERNEL_FLAGS -fno-optimize-sibling-calls -fstack-clash-protection)
 function(_cusim_kernel_flags target mode)
+  if(CUSIM_BACKEND STREQUAL "cuda")
+    return()
+  endif()
+  target_compile_options(${target} PRIVATE ${CUSIM_KERNEL_FLAGS})
   if(mode STREQUAL "CHECKED")
     target_compile_options(${target} PRIVATE ${CUSIM_CHECKED_FLAGS})
-  elseif(NOT CUSIM_BACKEND STREQUAL "cuda")
-    target_compile_options(${target} PRIVATE -fno-optimize-sibling-calls)
   endif()
 endfunction()
 

@@ -32,7 +32,7 @@ cudaError_t cudaGetDeviceCount(int* count) {
   return cudaSuccess;
 }
 cudaError_t cudaSetDevice(int device) {
-  CUSIM_HOST_ONLY("cudaSetDevice");
+  CUSIM_HOST_API("cudaSetDevice");
   return record(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
 }
 cudaError_t cudaGetDevice(int* device) {
@@ -41,7 +41,7 @@ cudaError_t cudaGetDevice(int* device) {
   return cudaSuccess;
 }
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
-  CUSIM_HOST_ONLY("cudaGetDeviceProperties");
+  CUSIM_HOST_API("cudaGetDeviceProperties");
   if (!prop) return record(cudaErrorInvalidValue);
   if (device != 0) return record(cudaErrorInvalidDevice);
   *prop = cusim::backend::device_profile();
@@ -63,7 +63,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
 
 // Waits for the work of every stream; an error raised by that work is returned here.
 cudaError_t cudaDeviceSynchronize() {
-  CUSIM_HOST_ONLY("cudaDeviceSynchronize");
+  CUSIM_HOST_API("cudaDeviceSynchronize");
   cusim::sim::trace::HostCall traced("cudaDeviceSynchronize");
   cusim::backend::synchronize_all();
   return record(cusim::backend::take_execution_error());
@@ -72,7 +72,7 @@ cudaError_t cudaDeviceSynchronize() {
 // Kernel attributes (cudaFuncSetAttribute) stay: they belong to the kernel, and on CUDA they
 // outlive the reset too (measured on an H100 by examples/launch_limits).
 cudaError_t cudaDeviceReset() {
-  CUSIM_HOST_ONLY("cudaDeviceReset");
+  CUSIM_HOST_API("cudaDeviceReset");
   cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
   cusim::sim::clear_host_registrations();
@@ -86,7 +86,7 @@ namespace {
 unsigned device_flags = cudaDeviceScheduleAuto;
 }
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaSetDeviceFlags");
+  CUSIM_HOST_API("cudaSetDeviceFlags");
   if (flags & ~unsigned(cudaDeviceMask)) return record(cudaErrorInvalidValue);
   const unsigned schedule = flags & cudaDeviceScheduleMask;
   if (schedule != cudaDeviceScheduleAuto && schedule != cudaDeviceScheduleSpin && schedule != cudaDeviceScheduleYield &&
@@ -97,26 +97,26 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
 }
 // CUDA reports cudaDeviceMapHost as always set (measured on an H100, CUDA 13).
 cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
-  CUSIM_HOST_ONLY("cudaGetDeviceFlags");
+  CUSIM_HOST_API("cudaGetDeviceFlags");
   if (!flags) return record(cudaErrorInvalidValue);
   *flags = device_flags | cudaDeviceMapHost;
   return cudaSuccess;
 }
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop) {
-  CUSIM_HOST_ONLY("cudaChooseDevice");
+  CUSIM_HOST_API("cudaChooseDevice");
   if (!device || !prop) return record(cudaErrorInvalidValue);
   *device = 0;
   return cudaSuccess;
 }
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaInitDevice");
+  CUSIM_HOST_API("cudaInitDevice");
   if (device != 0) return record(cudaErrorInvalidDevice);
   if (flags & ~unsigned(cudaInitDeviceFlagsAreValid)) return record(cudaErrorInvalidValue);
   return (flags & cudaInitDeviceFlagsAreValid) ? cudaSetDeviceFlags(deviceFlags) : cudaSuccess;
 }
 // The simulator is CUDA 13.0's runtime, on a driver of the same version.
 cudaError_t cudaDriverGetVersion(int* driverVersion) {
-  CUSIM_HOST_ONLY("cudaDriverGetVersion");
+  CUSIM_HOST_API("cudaDriverGetVersion");
   if (!driverVersion) return record(cudaErrorInvalidValue);
   *driverVersion = CUDART_VERSION;
   return cudaSuccess;
@@ -127,7 +127,7 @@ cudaError_t cudaRuntimeGetVersion(int* runtimeVersion) {
   return cudaSuccess;
 }
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig) {
-  CUSIM_HOST_ONLY("cudaDeviceSetCacheConfig");
+  CUSIM_HOST_API("cudaDeviceSetCacheConfig");
   if (unsigned(cacheConfig) > unsigned(cudaFuncCachePreferEqual)) return record(cudaErrorInvalidValue);
   return cudaSuccess;
 }
@@ -139,13 +139,13 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig) {
 // CUDA's range on these devices: 0 (least) to -5 (greatest); the simulator keeps priorities but
 // does not schedule by them.
 cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
-  CUSIM_HOST_ONLY("cudaDeviceGetStreamPriorityRange");
+  CUSIM_HOST_API("cudaDeviceGetStreamPriorityRange");
   if (leastPriority) *leastPriority = 0;
   if (greatestPriority) *greatestPriority = -5;
   return cudaSuccess;
 }
 cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
-  CUSIM_HOST_ONLY("cudaDeviceCanAccessPeer");
+  CUSIM_HOST_API("cudaDeviceCanAccessPeer");
   if (!canAccessPeer) return record(cudaErrorInvalidValue);
   if (device != 0 || peerDevice != 0) return record(cudaErrorInvalidDevice);
   *canAccessPeer = 0;  // a device is not its own peer
@@ -153,11 +153,11 @@ cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevi
 }
 // Profiling ranges (cuda_profiler_api.h) mean nothing to the simulator's own statistics.
 cudaError_t cudaProfilerStart() {
-  CUSIM_HOST_ONLY("cudaProfilerStart");
+  CUSIM_HOST_API("cudaProfilerStart");
   return cudaSuccess;
 }
 cudaError_t cudaProfilerStop() {
-  CUSIM_HOST_ONLY("cudaProfilerStop");
+  CUSIM_HOST_API("cudaProfilerStop");
   return cudaSuccess;
 }
 
@@ -169,7 +169,7 @@ namespace {
 std::size_t limits[] = {1024, 1048576, 8388608, 2, 2048, 64, 0};
 }
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
-  CUSIM_HOST_ONLY("cudaDeviceSetLimit");
+  CUSIM_HOST_API("cudaDeviceSetLimit");
   if (unsigned(limit) >= std::size(limits)) return record(cudaErrorInvalidValue);
   // As CUDA: the heap's size is fixed once a kernel has used it.
   if (limit == cudaLimitMallocHeapSize && cusim::backend::kernel_heap_used()) return record(cudaErrorInvalidValue);

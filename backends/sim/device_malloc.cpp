@@ -18,6 +18,7 @@ namespace {
 // `caller` is the return address into the user's code.
 void* allocate_from(std::size_t size, const void* caller) noexcept {
   if (!in_simulated_thread()) return std::malloc(size);
+  sim::BlockRun::current()->require_library_stack("malloc", caller);
   sim::running::PauseChecks pause;
   std::size_t limit = 0;
   cudaDeviceGetLimit(&limit, cudaLimitMallocHeapSize);
@@ -32,6 +33,7 @@ void device_free(void* p) noexcept { device_free_from(p, __builtin_return_addres
 void device_free_from(void* p, const void* caller) noexcept {
   if (!p) return;
   if (!in_simulated_thread()) return std::free(p);
+  sim::BlockRun::current()->require_library_stack("free", caller);
   std::optional<sim::Diagnostic> finding;
   {
     sim::running::PauseChecks pause;

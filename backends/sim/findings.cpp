@@ -1,6 +1,7 @@
 #include "backends/sim/findings.hpp"
 
 #include <link.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/sim/process_state.hpp"
 #include "sim/config/config.hpp"
 #include "sim/io/output_errors.hpp"
 #include "sim/io/output_file.hpp"
@@ -131,6 +133,7 @@ void write_report(const std::string& path, const std::vector<Made>& list, const 
 // program ends with findings it did not take. The trace comes first: the exit status may end the
 // process here.
 void at_exit(int status, void*) {
+  if (forked_after_use()) return;  // the findings, the trace and the report are the parent's
   if (sim::trace::Tracer* tracer = sim::trace::Tracer::get()) tracer->write();
   std::vector<cusim::Finding> untaken;
   std::vector<Made> every;
@@ -142,7 +145,17 @@ void at_exit(int status, void*) {
     hidden = suppressed;
   }
   const sim::Config& c = sim::config();
-  if (!c.report.empty()) write_report(c.report, every, untaken);
+  if (!c.report.empty()) {
+    // A child made by fork() writes its own file beside the parent's, which it would replace.
+    std::string report = c.report;
+    struct stat st;
+    const bool plain_file = stat(report.c_str(), &st) != 0 || S_ISREG(st.st_mode);  // not /dev/stdout, a FIFO...
+    if (forked_child() && plain_file) {
+      report += "." + std::to_string(getpid());
+      std::fprintf(stderr, "cusim: the report of process %d, made by fork(), is %s\n", int(getpid()), report.c_str());
+    }
+    write_report(report, every, untaken);
+  }
   if (untaken.empty()) {
     // An output the user asked for and did not get fails the run as a finding would.
     if (status == 0 && c.error_exitcode != 0 && !sim::io::output_failures().empty()) {

@@ -31,7 +31,7 @@ cudaError_t func_attributes(cudaFuncAttributes* attr, const void* kernel) {
 }
 
 cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int value) {
-  CUSIM_HOST_ONLY("cudaFuncSetAttribute");
+  CUSIM_HOST_API("cudaFuncSetAttribute");
   if (!kernel) return record(cudaErrorInvalidDeviceFunction);
   switch (attr) {
     case cudaFuncAttributeMaxDynamicSharedMemorySize: {
@@ -51,7 +51,7 @@ cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int v
 
 // A preference only: the simulator's shared memory does not come out of an L1 cache.
 cudaError_t func_set_cache_config(const void* kernel, cudaFuncCache config) {
-  CUSIM_HOST_ONLY("cudaFuncSetCacheConfig");
+  CUSIM_HOST_API("cudaFuncSetCacheConfig");
   if (!kernel) return record(cudaErrorInvalidDeviceFunction);
   return unsigned(config) <= unsigned(cudaFuncCachePreferEqual) ? cudaSuccess : record(cudaErrorInvalidValue);
 }

@@ -195,7 +195,7 @@ bool capture_event_wait(cudaStream_t stream, cudaEvent_t event) {
 }  // namespace cusim::backend
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode) {
-  CUSIM_HOST_ONLY("cudaStreamBeginCapture");
+  CUSIM_HOST_API("cudaStreamBeginCapture");
   if (!cusim::backend::find_queue(stream, "cudaStreamBeginCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   if (unsigned(mode) > unsigned(cudaStreamCaptureModeRelaxed)) return record(cudaErrorInvalidValue);
   if (is_default_stream(stream)) return record(cudaErrorStreamCaptureUnsupported);
@@ -207,7 +207,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mo
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
-  CUSIM_HOST_ONLY("cudaStreamEndCapture");
+  CUSIM_HOST_API("cudaStreamEndCapture");
   if (!pGraph) return record(cudaErrorInvalidValue);
   if (!cusim::backend::find_queue(stream, "cudaStreamEndCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   std::lock_guard lock(m);
@@ -224,7 +224,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
 }
 
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* pCaptureStatus) {
-  CUSIM_HOST_ONLY("cudaStreamIsCapturing");
+  CUSIM_HOST_API("cudaStreamIsCapturing");
   if (!pCaptureStatus) return record(cudaErrorInvalidValue);
   if (!cusim::backend::find_queue(stream, "cudaStreamIsCapturing", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   *pCaptureStatus = cusim::backend::capturing(stream) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
@@ -235,7 +235,7 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
                                      unsigned long long* id_out, cudaGraph_t* graph_out,
                                      const cudaGraphNode_t** dependencies_out, const cudaGraphEdgeData** edgeData_out,
                                      std::size_t* numDependencies_out) {
-  CUSIM_HOST_ONLY("cudaStreamGetCaptureInfo");
+  CUSIM_HOST_API("cudaStreamGetCaptureInfo");
   if (!captureStatus_out) return record(cudaErrorInvalidValue);
   if (!cusim::backend::find_queue(stream, "cudaStreamGetCaptureInfo", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   std::lock_guard lock(m);
@@ -253,7 +253,7 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
 // ---- graphs and nodes ------------------------------------------------------------------------
 
 cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaGraphCreate");
+  CUSIM_HOST_API("cudaGraphCreate");
   if (!pGraph || flags != 0) return record(cudaErrorInvalidValue);
   std::lock_guard lock(m);
   *pGraph = *graphs.insert(new CUgraph_st).first;
@@ -261,7 +261,7 @@ cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags) {
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
-  CUSIM_HOST_ONLY("cudaGraphDestroy");
+  CUSIM_HOST_API("cudaGraphDestroy");
   std::lock_guard lock(m);
   if (!graphs.erase(graph)) return record(cudaErrorInvalidValue);
   delete graph;
@@ -269,7 +269,7 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
 }
 
 cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph) {
-  CUSIM_HOST_ONLY("cudaGraphClone");
+  CUSIM_HOST_API("cudaGraphClone");
   if (!pGraphClone) return record(cudaErrorInvalidValue);
   std::lock_guard lock(m);
   if (!live_graph(originalGraph)) return record(cudaErrorInvalidValue);
@@ -289,7 +289,7 @@ cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph) 
 
 cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                    std::size_t numDependencies, const cudaKernelNodeParams* p, std::source_location site) {
-  CUSIM_HOST_ONLY("cudaGraphAddKernelNode");
+  CUSIM_HOST_API("cudaGraphAddKernelNode");
   if (!p || p->extra) return record(cudaErrorInvalidValue);  // the "extra" argument format is not simulated
   cusim::detail::LaunchRequest r;
   if (cudaError_t e = cusim::backend::request_by_address("cudaGraphAddKernelNode", p->func, p->gridDim, p->blockDim,
@@ -304,7 +304,7 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
 }
 
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* pNodeParams) {
-  CUSIM_HOST_ONLY("cudaGraphKernelNodeGetParams");
+  CUSIM_HOST_API("cudaGraphKernelNodeGetParams");
   std::lock_guard lock(m);
   if (!pNodeParams || !live_node(node) || node->type != cudaGraphNodeTypeKernel) return record(cudaErrorInvalidValue);
   *pNodeParams = node->kernel;
@@ -313,7 +313,7 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodePar
 
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                    std::size_t numDependencies, const cudaMemcpy3DParms* pCopyParams) {
-  CUSIM_HOST_ONLY("cudaGraphAddMemcpyNode");
+  CUSIM_HOST_API("cudaGraphAddMemcpyNode");
   if (!pCopyParams) return record(cudaErrorInvalidValue);
   const cudaMemcpy3DParms p = *pCopyParams;
   return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy, [p](cudaStream_t s) { return cudaMemcpy3DAsync(&p, s); },
@@ -323,14 +323,14 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                      std::size_t numDependencies, void* dst, const void* src, std::size_t count,
                                      cudaMemcpyKind kind) {
-  CUSIM_HOST_ONLY("cudaGraphAddMemcpyNode1D");
+  CUSIM_HOST_API("cudaGraphAddMemcpyNode1D");
   return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy,
              [=](cudaStream_t s) { return cudaMemcpyAsync(dst, src, count, kind, s); }, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                    std::size_t numDependencies, const cudaMemsetParams* pMemsetParams) {
-  CUSIM_HOST_ONLY("cudaGraphAddMemsetNode");
+  CUSIM_HOST_API("cudaGraphAddMemsetNode");
   if (!pMemsetParams) return record(cudaErrorInvalidValue);
   const cudaMemsetParams p = *pMemsetParams;
   if (p.elementSize != 1 && p.elementSize != 2 && p.elementSize != 4) return record(cudaErrorInvalidValue);
@@ -348,7 +348,7 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
 
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                  std::size_t numDependencies, const cudaHostNodeParams* pNodeParams) {
-  CUSIM_HOST_ONLY("cudaGraphAddHostNode");
+  CUSIM_HOST_API("cudaGraphAddHostNode");
   if (!pNodeParams || !pNodeParams->fn) return record(cudaErrorInvalidValue);
   const cudaHostNodeParams p = *pNodeParams;
   return add(pGraphNode, graph, cudaGraphNodeTypeHost,
@@ -357,18 +357,18 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                   std::size_t numDependencies) {
-  CUSIM_HOST_ONLY("cudaGraphAddEmptyNode");
+  CUSIM_HOST_API("cudaGraphAddEmptyNode");
   return add(pGraphNode, graph, cudaGraphNodeTypeEmpty, nullptr, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
                                      const cudaGraphEdgeData*, std::size_t numDependencies) {
-  CUSIM_HOST_ONLY("cudaGraphAddDependencies");
+  CUSIM_HOST_API("cudaGraphAddDependencies");
   return cudaGraphAddDependencies(graph, from, to, numDependencies);
 }
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
                                      std::size_t numDependencies) {
-  CUSIM_HOST_ONLY("cudaGraphAddDependencies");
+  CUSIM_HOST_API("cudaGraphAddDependencies");
   std::lock_guard lock(m);
   if (!live_graph(graph) || (numDependencies && (!from || !to))) return record(cudaErrorInvalidValue);
   for (std::size_t i = 0; i < numDependencies; ++i)
@@ -382,7 +382,7 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* f
 }
 
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType) {
-  CUSIM_HOST_ONLY("cudaGraphNodeGetType");
+  CUSIM_HOST_API("cudaGraphNodeGetType");
   std::lock_guard lock(m);
   if (!pType || !live_node(node)) return record(cudaErrorInvalidValue);
   *pType = node->type;
@@ -390,7 +390,7 @@ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType)
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* numNodes) {
-  CUSIM_HOST_ONLY("cudaGraphGetNodes");
+  CUSIM_HOST_API("cudaGraphGetNodes");
   std::lock_guard lock(m);
   if (!numNodes || !live_graph(graph)) return record(cudaErrorInvalidValue);
   const std::size_t count = graph->nodes.size();
@@ -404,7 +404,7 @@ cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::si
 }
 
 cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes, std::size_t* pNumRootNodes) {
-  CUSIM_HOST_ONLY("cudaGraphGetRootNodes");
+  CUSIM_HOST_API("cudaGraphGetRootNodes");
   std::lock_guard lock(m);
   if (!pNumRootNodes || !live_graph(graph)) return record(cudaErrorInvalidValue);
   std::vector<cudaGraphNode_t> roots;
@@ -422,7 +422,7 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes
 // ---- executable graphs -----------------------------------------------------------------------
 
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags) {
-  CUSIM_HOST_ONLY("cudaGraphInstantiate");
+  CUSIM_HOST_API("cudaGraphInstantiate");
   constexpr unsigned long long known = cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
                                        cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
   if (!pGraphExec || (flags & ~known)) return record(cudaErrorInvalidValue);
@@ -438,12 +438,12 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph,
   return cudaSuccess;
 }
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags) {
-  CUSIM_HOST_ONLY("cudaGraphInstantiateWithFlags");
+  CUSIM_HOST_API("cudaGraphInstantiateWithFlags");
   return cudaGraphInstantiate(pGraphExec, graph, flags);
 }
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaGraphUpload");
+  CUSIM_HOST_API("cudaGraphUpload");
   {
     std::lock_guard lock(m);
     if (!executables.count(graphExec)) return record(cudaErrorInvalidValue);
@@ -453,7 +453,7 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream) {
 }
 
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaGraphLaunch");
+  CUSIM_HOST_API("cudaGraphLaunch");
   std::vector<NodeWork> order;
   {
     std::lock_guard lock(m);
@@ -472,7 +472,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
-  CUSIM_HOST_ONLY("cudaGraphExecDestroy");
+  CUSIM_HOST_API("cudaGraphExecDestroy");
   std::lock_guard lock(m);
   if (!executables.erase(graphExec)) return record(cudaErrorInvalidValue);
   delete graphExec;

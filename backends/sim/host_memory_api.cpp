@@ -52,19 +52,19 @@ cudaError_t allocate_pinned(void** pHost, std::size_t size, unsigned flags, cons
 }  // namespace
 
 cudaError_t cudaHostAlloc(void** pHost, std::size_t size, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaHostAlloc");
+  CUSIM_HOST_API("cudaHostAlloc");
   cusim::sim::trace::HostCall traced("cudaHostAlloc", size);
   if (flags & ~kHostAllocFlags) return record(cudaErrorInvalidValue);
   return allocate_pinned(pHost, size, flags, CUSIM_CALLER);
 }
 cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
-  CUSIM_HOST_ONLY("cudaMallocHost");
+  CUSIM_HOST_API("cudaMallocHost");
   cusim::sim::trace::HostCall traced("cudaMallocHost", size);
   return allocate_pinned(ptr, size, cudaHostAllocDefault, CUSIM_CALLER);
 }
 // Freeing synchronises with the device first, as CUDA's cudaFreeHost does.
 cudaError_t cudaFreeHost(void* ptr) {
-  CUSIM_HOST_ONLY("cudaFreeHost");
+  CUSIM_HOST_API("cudaFreeHost");
   cusim::sim::trace::HostCall traced("cudaFreeHost");
   cusim::backend::synchronize_all();
   const cudaError_t e = cusim::backend::release(ptr, AllocKind::host, "cudaFreeHost", CUSIM_CALLER);
@@ -78,7 +78,7 @@ cudaError_t cudaFreeHost(void* ptr) {
 // With unified addressing, every pinned allocation and registration is mapped; its device
 // pointer is the host pointer (CUDA: the same value on a 64-bit system with UVA).
 cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaHostGetDevicePointer");
+  CUSIM_HOST_API("cudaHostGetDevicePointer");
   if (!pDevice || flags != 0) return record(cudaErrorInvalidValue);
   const auto a = live_allocation(pHost);
   if ((a && static_cast<AllocKind>(a->tag) == AllocKind::host) || cusim::sim::host_registration(pHost)) {
@@ -89,7 +89,7 @@ cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int f
 }
 
 cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost) {
-  CUSIM_HOST_ONLY("cudaHostGetFlags");
+  CUSIM_HOST_API("cudaHostGetFlags");
   if (!pFlags) return record(cudaErrorInvalidValue);
   const auto a = live_allocation(pHost);
   if (!a || static_cast<AllocKind>(a->tag) != AllocKind::host) return record(cudaErrorInvalidValue);
@@ -100,7 +100,7 @@ cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost) {
 }
 
 cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaHostRegister");
+  CUSIM_HOST_API("cudaHostRegister");
   if (!ptr || size == 0 || (flags & ~kHostRegisterFlags)) return record(cudaErrorInvalidValue);
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   if (cusim::backend::is_device_memory(ptr)) return record(cudaErrorHostMemoryAlreadyRegistered);
@@ -109,14 +109,14 @@ cudaError_t cudaHostRegister(void* ptr, std::size_t size, unsigned int flags) {
 }
 
 cudaError_t cudaHostUnregister(void* ptr) {
-  CUSIM_HOST_ONLY("cudaHostUnregister");
+  CUSIM_HOST_API("cudaHostUnregister");
   if (!ptr) return record(cudaErrorInvalidValue);
   cusim::backend::synchronize_all();  // kernels using the memory finish first
   return cusim::sim::unregister_host_range(ptr) ? cudaSuccess : record(cudaErrorHostMemoryNotRegistered);
 }
 
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
-  CUSIM_HOST_ONLY("cudaPointerGetAttributes");
+  CUSIM_HOST_API("cudaPointerGetAttributes");
   if (!attributes) return record(cudaErrorInvalidValue);
   *attributes = cudaPointerAttributes{};
   void* const p = const_cast<void*>(ptr);
@@ -139,7 +139,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
-  CUSIM_HOST_ONLY("cudaMemGetInfo");
+  CUSIM_HOST_API("cudaMemGetInfo");
   if (!free || !total) return record(cudaErrorInvalidValue);
   *total = cusim::backend::device_profile().totalGlobalMem;
   *free = *total - cusim::backend::device_bytes_in_use();

@@ -5,6 +5,7 @@
 // host_only.cpp for the same reason.
 #pragma once
 #include "backends/sim/findings.hpp"
+#include "backends/sim/process_state.hpp"
 #include "cusim/detail/sim_abi.hpp"
 
 namespace cusim::backend {
@@ -15,9 +16,15 @@ namespace cusim::backend {
 
 }  // namespace cusim::backend
 
-// The first statement of every host-only API function: a thread-local load outside kernels.
-#define CUSIM_HOST_ONLY(call)                                                                  \
+// The first statement of every host API function that uses the device: in kernel code, a
+// finding; in a child forked after the device's use, cudaErrorInitializationError
+// (process_state.hpp). Elsewhere, two loads.
+#define CUSIM_HOST_API(call)                                                                  \
   do {                                                                                         \
     if (__builtin_expect(::cusim::detail::in_simulated_thread(), 0))                           \
       ::cusim::backend::refuse_in_kernel(call, CUSIM_CALLER);                                  \
+    if (__builtin_expect(::cusim::backend::process_state.load(std::memory_order_relaxed) !=    \
+                             ::cusim::backend::ProcessState::in_use,                           \
+                         0))                                                                   \
+      if (const cudaError_t refused_ = ::cusim::backend::enter_host_api(call)) return refused_; \
   } while (0)

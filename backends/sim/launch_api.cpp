@@ -9,12 +9,14 @@
 
 #include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_memory.hpp"
+#include "backends/sim/device_printf.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
 #include "backends/sim/kernel_registry.hpp"
 #include "backends/sim/launch_request.hpp"
 #include "backends/sim/launch_stats_output.hpp"
+#include "backends/sim/process_state.hpp"
 #include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
@@ -163,6 +165,10 @@ cudaError_t launch_by_address(const char* call, const void* kernel, dim3 grid, d
 
 cudaError_t launch_kernel(const LaunchRequest& r) {
   using namespace cusim::backend;
+  if (process_state.load(std::memory_order_relaxed) != ProcessState::in_use)
+    if (cudaError_t refused = enter_host_api("a kernel launch")) return refused;
+  flush_device_printf();  // as CUDA at the start of a launch: what earlier kernels printed
+  sim::prepare_symbolizer();
   sim::trace::HostCall traced("cusim::launch");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr queue = find_queue(r.stream, "cusim::launch", ApiCaller(site_of(r)));

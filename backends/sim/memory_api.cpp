@@ -113,19 +113,19 @@ cudaError_t allocate_checked(void** p, std::size_t size, AllocKind kind, const A
 }  // namespace
 
 cudaError_t cudaMalloc(void** devPtr, std::size_t size) {
-  CUSIM_HOST_ONLY("cudaMalloc");
+  CUSIM_HOST_API("cudaMalloc");
   cusim::sim::trace::HostCall traced("cudaMalloc", size);
   return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
 }
 cudaError_t cudaMallocManaged(void** devPtr, std::size_t size, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaMallocManaged");
+  CUSIM_HOST_API("cudaMallocManaged");
   cusim::sim::trace::HostCall traced("cudaMallocManaged", size);
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return record(cudaErrorInvalidValue);
   return allocate_checked(devPtr, size, AllocKind::managed, CUSIM_CALLER);
 }
 // Freeing synchronises with the device first, as CUDA's cudaFree does.
 cudaError_t cudaFree(void* devPtr) {
-  CUSIM_HOST_ONLY("cudaFree");
+  CUSIM_HOST_API("cudaFree");
   cusim::sim::trace::HostCall traced("cudaFree");
   cusim::backend::synchronize_all();
   return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER));
@@ -142,22 +142,22 @@ void cusim::name_allocation(const void* p, const char* name) {
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
-  CUSIM_HOST_ONLY("cudaMemcpy");
+  CUSIM_HOST_API("cudaMemcpy");
   cusim::sim::trace::HostCall traced("cudaMemcpy", count);
   return memcpy_on("cudaMemcpy", dst, src, one_row(count), kind, nullptr, true, CUSIM_CALLER);
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemcpyAsync");
+  CUSIM_HOST_API("cudaMemcpyAsync");
   cusim::sim::trace::HostCall traced("cudaMemcpyAsync", count);
   return memcpy_on("cudaMemcpyAsync", dst, src, one_row(count), kind, stream, false, CUSIM_CALLER);
 }
 cudaError_t cudaMemset(void* devPtr, int value, std::size_t count) {
-  CUSIM_HOST_ONLY("cudaMemset");
+  CUSIM_HOST_API("cudaMemset");
   cusim::sim::trace::HostCall traced("cudaMemset", count);
   return memset_on("cudaMemset", devPtr, value, one_row(count), nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemsetAsync");
+  CUSIM_HOST_API("cudaMemsetAsync");
   cusim::sim::trace::HostCall traced("cudaMemsetAsync", count);
   return memset_on("cudaMemsetAsync", devPtr, value, one_row(count), stream, CUSIM_CALLER);
 }
@@ -165,7 +165,7 @@ cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStre
 // Pitched allocations: rows padded to a multiple of the texture pitch alignment, as CUDA pads them
 // (512 bytes on these devices: cudaMallocPitch of 100 bytes gives a pitch of 512).
 cudaError_t cudaMallocPitch(void** devPtr, std::size_t* pitch, std::size_t width, std::size_t height) {
-  CUSIM_HOST_ONLY("cudaMallocPitch");
+  CUSIM_HOST_API("cudaMallocPitch");
   cusim::sim::trace::HostCall traced("cudaMallocPitch", width * height);
   if (!devPtr || !pitch) return record(cudaErrorInvalidValue);
   const std::size_t align = cusim::backend::device_profile().textureAlignment;
@@ -173,7 +173,7 @@ cudaError_t cudaMallocPitch(void** devPtr, std::size_t* pitch, std::size_t width
   return allocate_checked(devPtr, *pitch * height, AllocKind::device, CUSIM_CALLER);
 }
 cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent) {
-  CUSIM_HOST_ONLY("cudaMalloc3D");
+  CUSIM_HOST_API("cudaMalloc3D");
   cusim::sim::trace::HostCall traced("cudaMalloc3D", extent.width * extent.height * extent.depth);
   if (!pitchedDevPtr) return record(cudaErrorInvalidValue);
   const std::size_t align = cusim::backend::device_profile().textureAlignment;
@@ -185,14 +185,14 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent) {
 // touch it) and is freed once the stream's work before cudaFreeAsync has run (the call returns at
 // once: device_memory.hpp, release_in_order).
 cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMallocAsync");
+  CUSIM_HOST_API("cudaMallocAsync");
   cusim::sim::trace::HostCall traced("cudaMallocAsync", size);
   if (!cusim::backend::find_queue(stream, "cudaMallocAsync", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   if (cusim::backend::capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);  // no allocation nodes
   return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
 }
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaFreeAsync");
+  CUSIM_HOST_API("cudaFreeAsync");
   cusim::sim::trace::HostCall traced("cudaFreeAsync");
   const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, "cudaFreeAsync", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -203,24 +203,24 @@ cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
 
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind) {
-  CUSIM_HOST_ONLY("cudaMemcpy2D");
+  CUSIM_HOST_API("cudaMemcpy2D");
   cusim::sim::trace::HostCall traced("cudaMemcpy2D", width * height);
   return memcpy_on("cudaMemcpy2D", dst, src, Rows{width, height, dpitch, spitch}, kind, nullptr, true, CUSIM_CALLER);
 }
 cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                               std::size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemcpy2DAsync");
+  CUSIM_HOST_API("cudaMemcpy2DAsync");
   cusim::sim::trace::HostCall traced("cudaMemcpy2DAsync", width * height);
   return memcpy_on("cudaMemcpy2DAsync", dst, src, Rows{width, height, dpitch, spitch}, kind, stream, false, CUSIM_CALLER);
 }
 cudaError_t cudaMemset2D(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height) {
-  CUSIM_HOST_ONLY("cudaMemset2D");
+  CUSIM_HOST_API("cudaMemset2D");
   cusim::sim::trace::HostCall traced("cudaMemset2D", width * height);
   return memset_on("cudaMemset2D", devPtr, value, Rows{width, height, pitch, pitch}, nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::size_t width, std::size_t height,
                               cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemset2DAsync");
+  CUSIM_HOST_API("cudaMemset2DAsync");
   cusim::sim::trace::HostCall traced("cudaMemset2DAsync", width * height);
   return memset_on("cudaMemset2DAsync", devPtr, value, Rows{width, height, pitch, pitch}, stream, CUSIM_CALLER);
 }
@@ -260,22 +260,22 @@ cudaError_t memset_3d(const char* call, cudaPitchedPtr ptr, int value, cudaExten
 }  // namespace
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
-  CUSIM_HOST_ONLY("cudaMemcpy3D");
+  CUSIM_HOST_API("cudaMemcpy3D");
   cusim::sim::trace::HostCall traced("cudaMemcpy3D");
   return memcpy_3d("cudaMemcpy3D", p, nullptr, true, CUSIM_CALLER);
 }
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemcpy3DAsync");
+  CUSIM_HOST_API("cudaMemcpy3DAsync");
   cusim::sim::trace::HostCall traced("cudaMemcpy3DAsync");
   return memcpy_3d("cudaMemcpy3DAsync", p, stream, false, CUSIM_CALLER);
 }
 cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent) {
-  CUSIM_HOST_ONLY("cudaMemset3D");
+  CUSIM_HOST_API("cudaMemset3D");
   cusim::sim::trace::HostCall traced("cudaMemset3D");
   return memset_3d("cudaMemset3D", pitchedDevPtr, value, extent, nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaMemset3DAsync");
+  CUSIM_HOST_API("cudaMemset3DAsync");
   cusim::sim::trace::HostCall traced("cudaMemset3DAsync");
   return memset_3d("cudaMemset3DAsync", pitchedDevPtr, value, extent, stream, CUSIM_CALLER);
 }
@@ -283,7 +283,7 @@ cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExten
 namespace cusim::detail {
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count, std::size_t offset,
                         cudaMemcpyKind kind, bool to_symbol) {
-  CUSIM_HOST_ONLY(to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol");
+  CUSIM_HOST_API(to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol");
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   // The symbol is device memory: to it from the host or the device, from it to either, as CUDA
   // checks (measured on an H100, CUDA 13.0: the other directions are cudaErrorInvalidMemcpyDirection).

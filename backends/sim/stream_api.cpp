@@ -9,11 +9,11 @@
 using namespace cusim::backend;
 
 cudaError_t cudaStreamCreate(cudaStream_t* pStream) {
-  CUSIM_HOST_ONLY("cudaStreamCreate");
+  CUSIM_HOST_API("cudaStreamCreate");
   return cudaStreamCreateWithFlags(pStream, cudaStreamDefault);
 }
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaStreamCreateWithFlags");
+  CUSIM_HOST_API("cudaStreamCreateWithFlags");
   if (cudaError_t s = sticky_error()) return record(s);
   if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
   *pStream = create_queue(flags);
@@ -21,14 +21,14 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags)
 }
 // Priorities are clamped into the device's range (0 least, -5 greatest), as CUDA clamps them.
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
-  CUSIM_HOST_ONLY("cudaStreamCreateWithPriority");
+  CUSIM_HOST_API("cudaStreamCreateWithPriority");
   if (cudaError_t s = sticky_error()) return record(s);
   if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking))) return record(cudaErrorInvalidValue);
   *pStream = create_queue(flags, priority > 0 ? 0 : (priority < -5 ? -5 : priority));
   return cudaSuccess;
 }
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
-  CUSIM_HOST_ONLY("cudaStreamGetPriority");
+  CUSIM_HOST_API("cudaStreamGetPriority");
   const QueuePtr q = find_queue(stream, "cudaStreamGetPriority", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!priority) return record(cudaErrorInvalidValue);
@@ -36,7 +36,7 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
   return cudaSuccess;
 }
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
-  CUSIM_HOST_ONLY("cudaStreamGetFlags");
+  CUSIM_HOST_API("cudaStreamGetFlags");
   const QueuePtr q = find_queue(stream, "cudaStreamGetFlags", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!flags) return record(cudaErrorInvalidValue);
@@ -48,7 +48,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
 // run, and later work waits for it. As on CUDA, it must not call the CUDA API. After a sticky
 // error the stream's work, host functions included, is skipped.
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
-  CUSIM_HOST_ONLY("cudaLaunchHostFunc");
+  CUSIM_HOST_API("cudaLaunchHostFunc");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr q = find_queue(stream, "cudaLaunchHostFunc", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -61,7 +61,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userD
 // The callback's status is cudaSuccess: work after a sticky error never runs, callbacks included.
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData,
                                   unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaStreamAddCallback");
+  CUSIM_HOST_API("cudaStreamAddCallback");
   if (cudaError_t s = sticky_error()) return record(s);
   const QueuePtr q = find_queue(stream, "cudaStreamAddCallback", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -72,12 +72,12 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaStreamDestroy");
+  CUSIM_HOST_API("cudaStreamDestroy");
   return record(destroy_queue(stream, CUSIM_CALLER));
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaStreamSynchronize");
+  CUSIM_HOST_API("cudaStreamSynchronize");
   cusim::sim::trace::HostCall traced("cudaStreamSynchronize");
   const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
@@ -86,14 +86,14 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   return record(take_execution_error());
 }
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaStreamQuery");
+  CUSIM_HOST_API("cudaStreamQuery");
   const QueuePtr q = find_queue(stream, "cudaStreamQuery", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (cudaError_t s = sticky_error()) return record(s);
   return idle(q) ? cudaSuccess : cudaErrorNotReady;  // not-ready is not an error to remember
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaStreamWaitEvent");
+  CUSIM_HOST_API("cudaStreamWaitEvent");
   const QueuePtr q = find_queue(stream, "cudaStreamWaitEvent", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   const EventPtr e = find_event(event, "cudaStreamWaitEvent", CUSIM_CALLER);
@@ -108,11 +108,11 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t* event) {
-  CUSIM_HOST_ONLY("cudaEventCreate");
+  CUSIM_HOST_API("cudaEventCreate");
   return cudaEventCreateWithFlags(event, cudaEventDefault);
 }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaEventCreateWithFlags");
+  CUSIM_HOST_API("cudaEventCreateWithFlags");
   if (cudaError_t s = sticky_error()) return record(s);
   constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
   if (!event || (flags & ~known)) return record(cudaErrorInvalidValue);
@@ -122,7 +122,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  CUSIM_HOST_ONLY("cudaEventRecord");
+  CUSIM_HOST_API("cudaEventRecord");
   const EventPtr e = find_event(event, "cudaEventRecord", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
   const QueuePtr q = find_queue(stream, "cudaEventRecord", CUSIM_CALLER);
@@ -132,7 +132,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
-  CUSIM_HOST_ONLY("cudaEventRecordWithFlags");
+  CUSIM_HOST_API("cudaEventRecordWithFlags");
   // cudaEventRecordExternal makes an event-record node in a capture, which the simulator's graphs
   // do not have (nor does CUDA take it outside a capture).
   if (flags == cudaEventRecordExternal) return record(cudaErrorIllegalState);
@@ -140,7 +140,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   return cudaEventRecord(event, stream);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-  CUSIM_HOST_ONLY("cudaEventSynchronize");
+  CUSIM_HOST_API("cudaEventSynchronize");
   cusim::sim::trace::HostCall traced("cudaEventSynchronize");
   const EventPtr e = find_event(event, "cudaEventSynchronize", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
@@ -148,14 +148,14 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   return record(take_execution_error());
 }
 cudaError_t cudaEventQuery(cudaEvent_t event) {
-  CUSIM_HOST_ONLY("cudaEventQuery");
+  CUSIM_HOST_API("cudaEventQuery");
   const EventPtr e = find_event(event, "cudaEventQuery", CUSIM_CALLER);
   if (!e) return record(cudaErrorInvalidResourceHandle);
   if (cudaError_t s = sticky_error()) return record(s);
   return query_event(e);
 }
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-  CUSIM_HOST_ONLY("cudaEventElapsedTime");
+  CUSIM_HOST_API("cudaEventElapsedTime");
   const EventPtr a = find_event(start, "cudaEventElapsedTime", CUSIM_CALLER);
   if (!a) return record(cudaErrorInvalidResourceHandle);
   const EventPtr b = find_event(end, "cudaEventElapsedTime", CUSIM_CALLER);
@@ -165,6 +165,6 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
   return e == cudaErrorNotReady ? e : record(e);
 }
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  CUSIM_HOST_ONLY("cudaEventDestroy");
+  CUSIM_HOST_API("cudaEventDestroy");
   return record(destroy_event(event, CUSIM_CALLER));
 }

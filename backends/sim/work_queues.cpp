@@ -12,8 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "backends/sim/device_printf.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
+#include "backends/sim/process_state.hpp"
 #include "sim/exec/grid_residency.hpp"
 #include "sim/report/symbolize.hpp"
 #include "sim/report/wording.hpp"
@@ -209,9 +211,12 @@ void synchronize_all_locked(Device& dev, std::unique_lock<std::mutex>& lock) {
 
 // Programs may return from main with work still queued: finish it before statics go away.
 void drain_at_exit() {
+  if (forked_after_use()) return;  // the queued work, and the threads that run it, are the parent's
   Device& dev = device();
   std::unique_lock<std::mutex> lock(dev.m);
   synchronize_all_locked(dev, lock);
+  lock.unlock();
+  flush_device_printf();
 }
 
 }  // namespace
@@ -277,6 +282,8 @@ void synchronize(const QueuePtr& q) {
   // On the legacy stream, a marker collects the implicit dependencies on the blocking streams.
   OpPtr last = q->legacy ? enqueue_locked(dev, *q, nullptr) : q->last;
   wait_done(dev, lock, last);
+  lock.unlock();
+  flush_device_printf();
 }
 
 bool idle(const QueuePtr& q) {
@@ -289,6 +296,8 @@ void synchronize_all() {
   Device& dev = device();
   std::unique_lock<std::mutex> lock(dev.m);
   synchronize_all_locked(dev, lock);
+  lock.unlock();
+  flush_device_printf();
 }
 
 EventPtr find_event(cudaEvent_t handle, const char* call, const ApiCaller& caller) {
@@ -338,6 +347,8 @@ void synchronize_event(const EventPtr& e) {
   Device& dev = device();
   std::unique_lock<std::mutex> lock(dev.m);
   wait_done(dev, lock, e->recorded);
+  lock.unlock();
+  flush_device_printf();
 }
 
 cudaError_t elapsed_ms(float* ms, const EventPtr& start, const EventPtr& end) {
@@ -362,6 +373,8 @@ void reset_queues() {
   dev.events.clear();
   dev.changed.notify_all();
   reap_closed(dev, lock);
+  lock.unlock();
+  flush_device_printf();
 }
 
 }  // namespace cusim::backend

@@ -40,9 +40,26 @@ void BlockRun::fail_thread(DiagnosticKind kind, std::string message, SourceSite 
   fail(std::move(d));
 }
 
+// The stack is measured, and a shortfall reported, without building any string or symbolising on
+// the thread's own stack: it may be too full for that too (a lazy binding of the dynamic linker
+// alone takes kilobytes), and a fault there could leave a lock held (the symboliser's
+// initialisation guard) that the worker then waits on for good.
+void BlockRun::require_library_stack(const char* what, const void* caller) {
+  const char here = 0;
+  for (const Runner& r : runners_) {
+    if (&here < r.stack.low || &here >= r.stack.top()) continue;
+    if (static_cast<std::size_t>(&here - r.stack.low) >= kLibraryStack) return;
+    abandon_with(SignalFault{SIGSEGV, r.stack.low - 1, caller, running::thread, what});
+  }
+}
+
 void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) {
-  // Only plain stores here: this runs in a signal handler. run() builds the report.
-  signal_fault_ = SignalFault{signo, address, pc, running::thread};
+  abandon_with(SignalFault{signo, address, pc, running::thread});
+}
+
+void BlockRun::abandon_with(SignalFault f) {
+  // Only plain stores here: this runs in a signal handler too. run() builds the report.
+  signal_fault_ = f;
   running::thread = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
@@ -66,8 +83,11 @@ void BlockRun::diagnose_signal() {
   if (f.signo == SIGSEGV || f.signo == SIGBUS) {
     if (is_stack_guard(f.address)) {
       kind = DiagnosticKind::stack_overflow;
-      message = "thread overflowed its " + std::to_string(plan_->stack_bytes / 1024) +
-                " KiB stack (raise CUSIM_STACK_KB, or look for deep recursion or large local arrays)";
+      message = "thread overflowed its " + std::to_string(plan_->stack_bytes / 1024) + " KiB stack" +
+                (f.library_call ? std::string(" in ") + f.library_call + ", which needs " +
+                                      std::to_string(kLibraryStack / 1024) + " KiB of it left"
+                                : std::string()) +
+                " (raise CUSIM_STACK_KB, or look for deep recursion or large local arrays)";
     } else {
       message = std::string("access to address ") + addr + ", which is mapped nowhere";
     }
@@ -78,7 +98,7 @@ void BlockRun::diagnose_signal() {
     kind = DiagnosticKind::illegal_instruction;
     message = "illegal instruction";
   }
-  const SourceSite at = code_site(f.pc);
+  const SourceSite at = f.library_call ? call_site(f.pc) : code_site(f.pc);
   if (f.pc && !at.known()) message += " (in " + function_name(f.pc) + ")";
   outcome_.failed = true;
   outcome_.diagnostic = thread_diagnostic(kind, *f.thread, message);

@@ -208,4 +208,5 @@ bool BlockRun::is_stack_guard(const void* address) const {
   return false;
 }
 
+
 }  // namespace cusim::sim

@@ -125,6 +125,13 @@ class BlockRun {
   }
   // Whether `address` lies in the guard region of a stack this block uses.
   bool is_stack_guard(const void* address) const;
+  // The stack that cusim's code called from a kernel (device printf, malloc, free) may need, the
+  // C library's formatter included (glibc 2.36: under 4 KiB for %f of 1e308 with precision 60).
+  static constexpr std::size_t kLibraryStack = 16 * 1024;
+  // Ends the running thread's launch with a stack-overflow finding at the line of `caller` unless
+  // its stack has kLibraryStack left: called before such code takes a lock or calls the C library
+  // on the thread's stack, where a fault halfway would leave the lock held for good.
+  void require_library_stack(const char* what, const void* caller);
   // A poll of the running thread: a volatile read or an atomic of device or shared memory (the
   // checked build's hooks). poll_begin(), before the access is checked, yields if the thread has
   // polled unchanged memory long enough; poll_seen(), once the checks let the access through,
@@ -181,9 +188,13 @@ class BlockRun {
   struct SignalFault {
     int signo = 0;
     const void* address = nullptr;
-    const void* pc = nullptr;
+    const void* pc = nullptr;  // the faulting instruction, or the return address of library_call
     SimThread* thread = nullptr;
+    const char* library_call = nullptr;  // cusim's call that found too little stack (require_library_stack)
   };
+  // Abandons the running thread's block with `f`, which run() reports once it is back on the
+  // worker's own stack (the thread's may be nearly full, or faulted).
+  [[noreturn]] void abandon_with(SignalFault f);
 
   static void runner_entry(Transfer t);
   struct Runner;

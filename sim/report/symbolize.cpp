@@ -56,6 +56,15 @@ std::string function_name(const void* address) {
 
 namespace {
 SourceSite site_of_pc(std::uintptr_t pc);
+#if CUSIM_HAVE_LIBBACKTRACE
+backtrace_state* symbolizer_state();
+#endif
+}
+
+void prepare_symbolizer() {
+#if CUSIM_HAVE_LIBBACKTRACE
+  (void)symbolizer_state();
+#endif
 }
 
 SourceSite call_site(const void* return_address) {
@@ -79,10 +88,17 @@ bool library_header(const char* file) {
   return false;
 }
 
+#if CUSIM_HAVE_LIBBACKTRACE
+backtrace_state* symbolizer_state() {
+  static backtrace_state* state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+  return state;
+}
+#endif
+
 SourceSite site_of_pc(std::uintptr_t pc) {
   SourceSite site;
 #if CUSIM_HAVE_LIBBACKTRACE
-  static backtrace_state* state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+  backtrace_state* state = symbolizer_state();
   if (!state) return site;
   struct Found {
     const char* file = nullptr;

@@ -10,6 +10,10 @@ namespace cusim::sim {
 // when the executable does not export it (link with -rdynamic, as cusim's CMake targets do).
 std::string function_name(const void* address);
 
+// Makes the symboliser's state now, on a host thread, so that a simulated thread that symbolises
+// (a finding's report) never runs its one-time initialisation on a stack that may be nearly full.
+void prepare_symbolizer();
+
 // The source line of a return address (the call just before it), from the executable's debug
 // information; unknown (file == nullptr) without debug information or without libbacktrace.
 // The strings live as long as the process.

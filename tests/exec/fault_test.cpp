@@ -103,6 +103,39 @@ TEST_CASE("a stack overflow is a finding, not a crash") {
   CHECK(f.text.find("thread (0,0,0)") != std::string::npos);
   expect_sticky_then_recover(cudaErrorLaunchFailure);
 }
+
+// Locals larger than the stack's guard region: without probing, the frame's first store would
+// land below the guard, in another simulated thread's stack (silently changing its locals) or in
+// memory mapped nowhere (an illegal-address finding). Kernel code is compiled with
+// -fstack-clash-protection, which touches each page of a large frame in turn, from the top.
+__device__ int touch_lowest(volatile char* p, std::size_t n) {
+  p[0] = 1;
+  p[n - 1] = 2;
+  return p[0] + p[n - 1];
+}
+__global__ void large_local_array(int* out) {
+  volatile char big[4 << 20];  // 4 MiB: far more than any thread's stack and its guard
+  out[threadIdx.x] = touch_lowest(big, sizeof big);
+}
+__global__ void large_alloca(int* out, std::size_t n) {
+  volatile char* p = static_cast<volatile char*>(__builtin_alloca(n));
+  out[threadIdx.x] = touch_lowest(p, n);
+}
+
+TEST_CASE("a local array larger than the stack is a stack-overflow finding, whatever its size") {
+  for (int kind = 0; kind < 2; ++kind) {
+    CAPTURE(kind);
+    cusim_test::FindingsGuard guard;
+    cusim_test::ManagedArray<int> out(64, 0);
+    const cudaError_t launched = kind == 0 ? cusim::launch(large_local_array, dim3(2), dim3(32), out.get())
+                                           : cusim::launch(large_alloca, dim3(2), dim3(32), out.get(), std::size_t(3) << 20);
+    REQUIRE(launched == cudaSuccess);
+    CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+    const cusim::Finding f = only_finding();
+    CHECK(f.kind == "stack-overflow");
+    expect_sticky_then_recover(cudaErrorLaunchFailure);
+  }
+}
 #endif
 
 __global__ void wild_store(int* base) {

@@ -45,9 +45,10 @@ bool owned(std::string replaced) {
       replaced == "<<<" || replaced == ">>>" || replaced == "__CUDA_ARCH__" || replaced == "threadIdx" ||
       replaced == "blockIdx" || replaced == "blockDim" || replaced == "gridDim")
     return true;
-  // Device code's heap calls (device_heap_calls.hpp): a name, qualified or not, or a delete keyword.
+  // Device code's heap calls and printf (device_heap_calls.hpp): a name, qualified or not, or a
+  // delete keyword.
   for (const char* prefix : {"", "::", "std::"})
-    for (const char* name : {"malloc", "free"})
+    for (const char* name : {"malloc", "free", "printf"})
       if (replaced == std::string(prefix) + name) return true;
   std::erase(replaced, ' ');
   if (replaced == "delete" || replaced == "delete[]" || replaced == "::delete" || replaced == "::delete[]") return true;

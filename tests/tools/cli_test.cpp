@@ -281,6 +281,15 @@ TEST_CASE("a numeric setting out of its range, or not a number, is one warning a
   }
 }
 
+TEST_CASE("a suppressions file without end (/dev/zero) is read with a bound: one warning, and the findings stay") {
+  const ProgramRun run =
+      run_program({TEST_PROGRAM, "leave"}, {"CUSIM_SUPPRESSIONS=/dev/zero", "CUSIM_QUIET=", "CUSIM_REPORT="});
+  CHECK_FALSE(run.signalled);
+  CHECK(run.status == 1);  // the program's finding, not suppressed
+  CHECK(occurrences(run.err, "cusim: warning: the suppressions file /dev/zero is larger than 1048576 bytes; ignored\n") == 1);
+  CHECK(occurrences(run.err, "error: invalid-free") == 1);
+}
+
 TEST_CASE("the JSON report holds each finding's fields as data: sites, block and thread, groups of threads") {
 #if RACE_COUNTER_CHECKED
   cusim_test::TempDir dir;

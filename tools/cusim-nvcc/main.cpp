@@ -161,7 +161,8 @@ int drive(const Options& o) {
   // The runtime: a program gets it; a shared library gets it from the program that loads it.
   if (!o.shared) {
     for (const char* l : kLinkLibraries) link.push_back(l);
-    link.push_back("-rdynamic");
+    link.push_back("-rdynamic");  // kernel names in findings (CMakeLists.txt says why, and why -z now)
+    link.push_back("-Wl,-z,now");
   }
   for (const char* f : kSanitizeFlags)
     if (f) link.push_back(f);

@@ -38,8 +38,11 @@ const std::set<std::string> kFolders = {"-I", "-isystem", "-iquote", "-idirafter
 //   a later -ffp-contract=off (cusim-nvcc -fmad=false) turns it all off.
 // - no sibling calls: a call that ends a kernel (`if (i == 0) cudaFree(p);`, free(), a trap)
 //   would otherwise return into the engine, and a finding about it would name the engine's line.
+// - stack probes: a frame larger than the stack's guard region (a large local array, an alloca)
+//   is touched page by page from the top, so that its overflow hits the guard (a stack-overflow
+//   finding) instead of landing in another simulated thread's stack.
 std::vector<std::string> device_code_flags() {
-  std::vector<std::string> flags{"-ffp-contract=fast", "-fno-optimize-sibling-calls"};
+  std::vector<std::string> flags{"-ffp-contract=fast", "-fno-optimize-sibling-calls", "-fstack-clash-protection"};
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");

@@ -11,11 +11,13 @@ bool device_function(const clang::FunctionDecl& f) {
   return f.hasAttr<clang::CUDAGlobalAttr>() || f.hasAttr<clang::CUDADeviceAttr>();
 }
 
-// Whether `f` is the C library's malloc or free (declared at global scope or brought into std).
+// The simulator's function for the C library's malloc, free or printf (declared at global scope
+// or brought into std), which device code calls with CUDA's meaning.
 const char* simulator_function(const clang::FunctionDecl* f) {
   if (!f || !f->isExternC() || !f->getIdentifier()) return nullptr;
   if (f->getName() == "malloc") return "::cusim::detail::device_malloc";
   if (f->getName() == "free") return "::cusim::detail::device_free";
+  if (f->getName() == "printf") return "::cusim::detail::device_printf";
   return nullptr;
 }
 
@@ -46,6 +48,9 @@ void DeviceHeapRewriter::reference(const clang::DeclRefExpr* r) {
   const clang::SourceLocation begin = r->getBeginLoc(), name = r->getLocation();
   if (!c_.is_user_file(sm.getSpellingLoc(begin)) || !c_.is_user_file(sm.getSpellingLoc(name))) return;
   if (!in_device_code(*r)) return;
+  // A printf written in a macro's body stays the C library's: the macro serves host code too
+  // (a CHECK macro that prints and exits), and its one definition cannot be rewritten for both.
+  if (r->getDecl()->getName() == "printf" && sm.isMacroBodyExpansion(name)) return;
   const std::string what = "device-side " + r->getDecl()->getName().str();
   const auto first = c_.place(begin, what), last = c_.place(name, what);  // `std::free`: from `std`
   if (!first || !last || first->entry != last->entry || last->offset < first->offset) return;

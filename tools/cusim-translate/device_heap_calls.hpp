@@ -5,6 +5,8 @@
 //   malloc(n)      ->  ::cusim::detail::device_malloc(n)        (free likewise)
 //   new T(args)    ->  new (::cusim::detail::device_heap) T(args)  (new T[n] likewise)
 //   delete p       ->  ::cusim::detail::device_delete(p)        (delete[] p: device_delete_array)
+//   printf(...)    ->  ::cusim::detail::device_printf(...)      (buffered until the host syncs;
+//                                                                 not in a macro's body)
 // in __global__ and __device__ functions (and __host__ __device__ ones, where the simulator's
 // functions hand a host caller to the C library), and in lambdas inside them. A placement new,
 // and a class's own operator new or delete, are left as written.
@@ -21,7 +23,7 @@ namespace cusim::translate {
 class DeviceHeapRewriter {
  public:
   explicit DeviceHeapRewriter(RewriteContext& context) : c_(context) {}
-  // Any reference: rewritten if it names the C library's malloc or free in device code.
+  // Any reference: rewritten if it names the C library's malloc, free or printf in device code.
   void reference(const clang::DeclRefExpr* r);
   void allocation(const clang::CXXNewExpr* e);
   void deallocation(const clang::CXXDeleteExpr* e);

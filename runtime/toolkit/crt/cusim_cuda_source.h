@@ -19,3 +19,5 @@
 #include <cuda_runtime.h>
 // Device-side malloc/free/new/delete, which the translator writes in device code.
 #include "cusim/detail/device_malloc.hpp"
+// Device-side printf, which the translator writes in device code.
+#include "cusim/detail/device_printf.hpp"
