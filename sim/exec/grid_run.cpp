@@ -81,6 +81,9 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
         out.failed = true;
         out.diagnostic = std::move(o.diagnostic);
       }
+      // A later block's failure ends here too: kept in this thread's BlockRun, its strings would
+      // live on in a worker's thread_local until the worker ends (after the leak check, at exit).
+      o.diagnostic = Diagnostic{};
       for (Diagnostic& d : o.notes) add_note(out.notes, std::move(d));
       o.notes.clear();
     }
