@@ -20,7 +20,10 @@
 
 __global__ void add_one(int* data) { data[blockIdx.x * blockDim.x + threadIdx.x] += 1; }
 
-#if CUSIM_SIMULATOR
+// Not under AddressSanitizer (tools/check-memory): there a child now and then did not end within
+// the 20 seconds (CI, 2026-11-27), probably because the sanitizer's allocator is not made safe
+// across fork() while the parent's worker threads allocate; not understood yet.
+#if CUSIM_SIMULATOR && !defined(__SANITIZE_ADDRESS__)
 namespace {
 
 // The child's exit status, or -1 if it had not ended within 20 seconds (it is killed then).
