@@ -450,10 +450,13 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
     }
     return (e.block == c.block && e.thread == c.thread) || ordered(e, c);
   };
-  // An atomic takes the write slot only from another atomic it is ordered after. A plain write
-  // stays there even after its own thread's atomic: the atomics of other threads must still meet
-  // it (a counter reset by a plain store while others add to it).
-  if (atomic && (!cell.write.valid() || (cell.write.atomic() && replaceable(cell.write)))) {
+  // An atomic write takes the write slot only from another atomic it is ordered after. A plain
+  // write stays there even after its own thread's atomic: the atomics of other threads must still
+  // meet it (a counter reset by a plain store while others add to it). An atomic read (the load
+  // that starts a compare-and-swap loop) is a read: in the write slot it would meet no later read,
+  // and the atomic writes that came after it unordered would be left to the read slots, where
+  // reads push them out.
+  if (atomic && write && (!cell.write.valid() || (cell.write.atomic() && replaceable(cell.write)))) {
     fill(cell.write, c, mask);
     return;
   }

@@ -394,6 +394,32 @@ TEST_CASE("planted race-atomic: compare-and-swap retries do not change a race's 
   });
 }
 
+// An atomic read (the load that starts cusim's compare-and-swap loops, as in atomicAdd on a float)
+// is not a write: it must not take the place the checker keeps for the last write. There it pushed
+// out no write, but the atomic add that came after it, unordered, went to a read's place, the
+// adding thread's own read then replaced it, and the other block's read met no conflicting atomic.
+// In normalise_by_running_total<float> this happened when a worker was preempted between a
+// thread's load and its compare-and-swap (the other block then found only races within itself).
+__global__ void read_after_atomic_load_and_add(int* x, int* out) {
+  if (blockIdx.x == 0) {
+    if (threadIdx.x == 0) out[0] = __atomic_load_n(x, __ATOMIC_RELAXED);
+    if (threadIdx.x == 1) {
+      atomicAdd(x, 1);  // @add-after-atomic-load
+      out[1] = *x;
+    }
+  } else if (threadIdx.x == 0) {
+    out[2] = *x;  // @read-other-block-add
+  }
+}
+
+TEST_CASE("planted race-atomic: an atomic read does not hide another thread's atomic add from a later read") {
+  expect_planted({{"race-atomic", "read-other-block-add", "global", "add-after-atomic-load"}}, [] {
+    DeviceArray<int> x(1), out(3);
+    x.zero();
+    return launch_sync(read_after_atomic_load_and_add, dim3(2), dim3(32), x.get(), out.get());
+  });
+}
+
 // ---- sub-word accesses -------------------------------------------------------------------------
 // A race cell covers a 4-byte word; accesses to parts of it must still each be remembered for the
 // bytes they touched, or the verdict hangs on whether the other thread came between the parts.
