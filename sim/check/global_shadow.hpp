@@ -46,6 +46,8 @@ class GlobalShadow final : public HeapObserver {
  private:
   GlobalShadow() = default;
   ~GlobalShadow() = default;
+  template <class Edge, class Whole>
+  void for_granules(std::uintptr_t a, std::size_t n, Edge edge, Whole whole);
   void set_bits(std::uintptr_t a, std::size_t n, std::uint8_t bits, bool on);
   std::uintptr_t base_ = 0;
   std::size_t size_ = 0;

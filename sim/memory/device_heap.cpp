@@ -13,8 +13,10 @@ namespace cusim::sim {
 namespace {
 
 // Address space is cheap and physical memory is only used where allocations are, so reserve
-// generously; smaller reservations are tried where the address space is limited (e.g. valgrind).
-constexpr std::size_t kWantReserved = std::size_t(64) << 30;
+// generously: more than the largest device profile's memory (80 GB), so that every allocation the
+// profile allows has room. Smaller reservations are tried where the address space is limited
+// (e.g. valgrind).
+constexpr std::size_t kWantReserved = std::size_t(128) << 30;
 constexpr std::size_t kMinReserved = std::size_t(256) << 20;
 
 std::size_t page_size() {
