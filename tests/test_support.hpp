@@ -7,6 +7,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cusim/cusim.hpp>
 #include <vector>
 
@@ -83,5 +84,16 @@ struct FindingsGuard {
     cudaDeviceReset();
   }
 };
+
+// This process's resident set (VmRSS), in KiB; -1 where /proc is not to be read.
+inline long resident_kib() {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  long kib = -1;
+  char line[256];
+  while (f && std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+  if (f) std::fclose(f);
+  return kib;
+}
 
 }  // namespace cusim_test

@@ -41,6 +41,8 @@ struct Queue {
   std::deque<OpPtr> pending;  // enqueued, not yet run; the front is running or waiting
   OpPtr last;                 // the latest enqueued op (may have run)
   std::thread worker;         // started with the first work
+  std::condition_variable has_work;  // the worker waits here for work or for its end, so that an
+                                     // op's end wakes only those waiting for ops to end
   bool closing = false;       // destroyed: the worker ends once `pending` is empty
   bool blocking() const { return !legacy && !(flags & cudaStreamNonBlocking); }
 };
@@ -53,7 +55,9 @@ struct EventState {
 
 namespace {
 
-// Everything below is guarded by one mutex; one condition variable announces every finished op.
+// Everything below is guarded by one mutex; one condition variable announces every finished op
+// (to the host threads and the workers whose next op waits for others); each queue's own wakes
+// its idle worker.
 // The device is never destroyed: queue threads may still run while the program's statics are
 // destroyed, so exit waits for the queues instead (see drain_at_exit).
 struct Device {
@@ -133,7 +137,7 @@ void run_queue(Queue* q) {
   Device& dev = device();
   std::unique_lock<std::mutex> lock(dev.m);
   for (;;) {
-    dev.changed.wait(lock, [&] { return !q->pending.empty() || q->closing; });
+    q->has_work.wait(lock, [&] { return !q->pending.empty() || q->closing; });
     if (q->pending.empty()) return;
     OpPtr op = q->pending.front();
     dev.changed.wait(lock, [&] {
@@ -173,7 +177,7 @@ OpPtr enqueue_locked(Device& dev, Queue& q, std::function<void()> work) {
   q.pending.push_back(op);
   q.last = op;
   if (!q.worker.joinable()) q.worker = std::thread(run_queue, &q);
-  dev.changed.notify_all();
+  q.has_work.notify_one();
   return op;
 }
 
@@ -265,7 +269,7 @@ cudaError_t destroy_queue(cudaStream_t handle, const ApiCaller& caller) {
   dev.streams.erase(q->handle);
   q->closing = true;
   dev.closing.push_back(q);
-  dev.changed.notify_all();
+  q->has_work.notify_one();
   reap_closed(dev, lock);
   return cudaSuccess;
 }
@@ -368,10 +372,10 @@ void reset_queues() {
   for (auto& [h, q] : dev.streams) {
     q->closing = true;
     dev.closing.push_back(q);
+    q->has_work.notify_one();
   }
   dev.streams.clear();
   dev.events.clear();
-  dev.changed.notify_all();
   reap_closed(dev, lock);
   lock.unlock();
   flush_device_printf();

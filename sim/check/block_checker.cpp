@@ -112,8 +112,8 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
 
   const std::size_t granules = s.shared_capacity >> kGranuleShift;
   if (!shared_status_) {
-    shared_status_.reset(new std::uint8_t[granules]());
-    shared_cells_.reset(new RaceCell[granules]());
+    shared_status_ = ZeroPages<std::uint8_t>(granules);
+    shared_cells_ = ZeroPages<RaceCell>(granules);
   }
   // Nothing of the arena is addressable but the dynamic region and, as they are declared, the
   // static variables.

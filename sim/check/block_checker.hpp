@@ -24,6 +24,7 @@
 #include "sim/check/access.hpp"
 #include "sim/check/launch_state.hpp"
 #include "sim/exec/access_gate.hpp"
+#include "sim/memory/zero_pages.hpp"
 #include "sim/report/diagnostic.hpp"
 
 namespace cusim::sim {
@@ -182,8 +183,8 @@ class BlockChecker final : public AccessGate {
   std::size_t shared_high_ = 0;    // arena bytes whose status may be non-zero
 
   std::vector<SharedVariable> shared_vars_;
-  std::unique_ptr<std::uint8_t[]> shared_status_;
-  std::unique_ptr<RaceCell[]> shared_cells_;
+  ZeroPages<std::uint8_t> shared_status_;  // made on the first block, sized for the largest
+  ZeroPages<RaceCell> shared_cells_;
 
   // Per thread of the block.
   std::vector<std::array<std::uint32_t, 32>> warp_clock_;  // lane clocks of the thread's warp it has seen

@@ -839,17 +839,6 @@ TEST_CASE("after exit() in a kernel the engine runs the next launch as usual") {
 // made eagerly it took 4 GiB and half a minute per allocation. The bytes still read as
 // addressable and unwritten in the middle, and the byte past the end as outside.
 
-// VmRSS of this process, in KiB.
-long resident_kib() {
-  std::FILE* f = std::fopen("/proc/self/status", "r");
-  long kib = -1;
-  char line[256];
-  while (f && std::fgets(line, sizeof line, f))
-    if (std::sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
-  if (f) std::fclose(f);
-  return kib;
-}
-
 __global__ void read_middle_write_past_end(char* p, std::size_t n, char* out) {
   out[0] = p[n / 2 + 3];  // @huge-uninitialised
   p[n] = 1;  // @huge-past-end
@@ -860,10 +849,10 @@ TEST_CASE("planted out-of-bounds and uninitialized-read in a 16 GiB allocation, 
   long most = 0;
   expect_planted({{"uninitialized-read", "huge-uninitialised", "global"}, {"out-of-bounds", "huge-past-end", "global"}},
                  [&] {
-                   const long before = resident_kib();
+                   const long before = cusim_test::resident_kib();
                    char* p = nullptr;
                    REQUIRE(cudaMalloc(&p, n) == cudaSuccess);
-                   most = std::max(most, resident_kib() - before);
+                   most = std::max(most, cusim_test::resident_kib() - before);
                    DeviceArray<char> out(1);
                    const cudaError_t e = launch_sync(read_middle_write_past_end, dim3(1), dim3(1), p, n, out.get());
                    cudaFree(p);
@@ -877,10 +866,10 @@ TEST_CASE("a 16 GiB managed allocation reads as written everywhere, and costs me
   constexpr std::size_t n = std::size_t(16) << 30;
   long growth = -1;
   check_test::expect_clean([&] {
-    const long before = resident_kib();
+    const long before = cusim_test::resident_kib();
     char* p = nullptr;
     REQUIRE(cudaMallocManaged(&p, n) == cudaSuccess);
-    growth = resident_kib() - before;
+    growth = cusim_test::resident_kib() - before;
     DeviceArray<char> out(1);
     const cudaError_t e = launch_sync(read_middle_write_past_end, dim3(1), dim3(1), p, n - 1, out.get());  // p[n - 1]: inside
     CHECK(cudaFree(p) == cudaSuccess);
