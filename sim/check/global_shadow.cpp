@@ -103,6 +103,32 @@ void fill(void* p, std::size_t n, std::uint8_t value) {
 
 void zero(void* p, std::size_t n) { fill(p, n, 0); }
 
+// Empties race cells: whole pages go back; in a page shared with other cells only those of
+// [p, p + n) are cleared, and only where the page is resident: one never written reads as zero,
+// and clearing it would make it resident (a small allocation's cells, 20 times its size, would
+// then cost two pages at every free). A page swapped out keeps its records, which carry an earlier
+// launch's tag and so are empty for any later launch.
+void empty_cells(void* p, std::size_t n) {
+  const std::uintptr_t page = page_size();
+  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p), e = a + n;
+  const std::uintptr_t inner_a = (a + page - 1) & ~(page - 1), inner_e = e & ~(page - 1);
+  auto clear_if_resident = [page](std::uintptr_t from, std::uintptr_t to) {
+    if (from >= to) return;
+    unsigned char resident = 1;
+    if (mincore(reinterpret_cast<void*>(from & ~(page - 1)), 1, &resident) != 0 || (resident & 1))
+      std::memset(reinterpret_cast<void*>(from), 0, to - from);
+  };
+  if (inner_e <= inner_a) {  // within one page, or across one page boundary
+    const std::uintptr_t mid = std::min(e, (a & ~(page - 1)) + page);
+    clear_if_resident(a, mid);
+    clear_if_resident(mid, e);
+    return;
+  }
+  clear_if_resident(a, inner_a);
+  clear_if_resident(inner_e, e);
+  zero(reinterpret_cast<void*>(inner_a), inner_e - inner_a);
+}
+
 }  // namespace
 
 GlobalShadow* GlobalShadow::instance() {
@@ -184,7 +210,7 @@ void GlobalShadow::on_free(const void* p, std::size_t n) {
   set_bits(a, n, kAddressableBits | kInitialisedBits, false);
   // The race cells of the range go back too (they are empty for any later launch anyway).
   const std::uintptr_t lo = a & ~std::uintptr_t(3);
-  zero(cell(lo), ((a + n - lo + 3) >> kGranuleShift) * sizeof(RaceCell));
+  empty_cells(cell(lo), ((a + n - lo + 3) >> kGranuleShift) * sizeof(RaceCell));
 }
 
 void GlobalShadow::reset() {

@@ -18,6 +18,11 @@ namespace {
 // (e.g. valgrind).
 constexpr std::size_t kWantReserved = std::size_t(128) << 30;
 constexpr std::size_t kMinReserved = std::size_t(256) << 20;
+// Freed spans stay quarantined (their addresses not reused, a late access or free still named)
+// until they add up to this, as AddressSanitizer's quarantine does; then the oldest are reused, so
+// that a program that allocates and frees in a loop keeps a bounded range of the heap and of its
+// shadow in use. The latest freed span stays whatever its size.
+constexpr std::size_t kQuarantineBytes = std::size_t(256) << 20;
 
 std::size_t page_size() {
   static const std::size_t p = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -66,6 +71,30 @@ bool DeviceHeap::limit_reservation(std::size_t bytes) {
   return true;
 }
 
+// The oldest quarantined span joins the free list, coalesced with its neighbours (state_->m held).
+void DeviceHeap::recycle_oldest_locked() {
+  State& s = *state_;
+  const std::uintptr_t old = s.quarantine.front();
+  s.quarantine.pop_front();
+  auto it = s.spans.find(old);
+  const std::size_t bytes = it->second.bytes;
+  s.quarantined_bytes -= bytes;
+  s.spans.erase(it);
+  auto [pos, inserted] = s.free_list.emplace(old, bytes);
+  (void)inserted;
+  if (auto next = std::next(pos); next != s.free_list.end() && pos->first + pos->second == next->first) {
+    pos->second += next->second;
+    s.free_list.erase(next);
+  }
+  if (pos != s.free_list.begin()) {
+    auto prev = std::prev(pos);
+    if (prev->first + prev->second == pos->first) {
+      prev->second += pos->second;
+      s.free_list.erase(pos);
+    }
+  }
+}
+
 void* DeviceHeap::allocate(std::size_t size, unsigned tag, const void* site) {
   if (size == 0 || size > reserved_) return nullptr;
   const std::size_t page = page_size();
@@ -93,25 +122,7 @@ void* DeviceHeap::allocate(std::size_t size, unsigned tag, const void* site) {
   };
   std::uintptr_t at = take_free();
   while (!at && !s.quarantine.empty()) {  // out of room: give up quarantine, oldest first
-    const std::uintptr_t old = s.quarantine.front();
-    s.quarantine.pop_front();
-    auto it = s.spans.find(old);
-    const std::size_t bytes = it->second.bytes;
-    s.quarantined_bytes -= bytes;
-    s.spans.erase(it);
-    auto [pos, inserted] = s.free_list.emplace(old, bytes);
-    (void)inserted;
-    if (auto next = std::next(pos); next != s.free_list.end() && pos->first + pos->second == next->first) {
-      pos->second += next->second;
-      s.free_list.erase(next);
-    }
-    if (pos != s.free_list.begin()) {
-      auto prev = std::prev(pos);
-      if (prev->first + prev->second == pos->first) {
-        prev->second += pos->second;
-        s.free_list.erase(pos);
-      }
-    }
+    recycle_oldest_locked();
     at = take_free();
   }
   if (!at) return nullptr;
@@ -153,6 +164,7 @@ DeviceHeap::FreeOutcome DeviceHeap::release(const void* p, unsigned accepted_tag
   span.a.free_site = site;
   s.quarantine.push_back(it->first);
   s.quarantined_bytes += span.bytes;
+  while (s.quarantined_bytes > kQuarantineBytes && s.quarantine.size() > 1) recycle_oldest_locked();
   return FreeOutcome::freed;
 }
 

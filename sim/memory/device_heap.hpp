@@ -8,8 +8,9 @@
 // The user block is placed at the END of the span, so running past it by more than its 256-byte
 // rounding touches the next span's guard page and faults even in fast mode; the bytes before it
 // (at least kRedzone) are the left redzone. A freed span is made inaccessible and its physical
-// pages are returned at once; its address range is not reused until the quarantine is full, so a
-// late access or a second free still finds the record of what was freed, where.
+// pages are returned at once; its address range is not reused until the quarantine is full (256 MiB
+// of freed spans, or the reserved range), so a late access or a second free still finds the record
+// of what was freed, where.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -82,6 +83,7 @@ class DeviceHeap {
  private:
   DeviceHeap();
   struct State;
+  void recycle_oldest_locked();
   std::uintptr_t base_ = 0;
   std::size_t reserved_ = 0;
   State* state_;

@@ -12,8 +12,9 @@
 //   runtime_fuzz [--seeds FIRST:COUNT] [--ops N] [--seconds S] [--limit SECONDS_PER_SEED]
 //   runtime_fuzz --seed N [--ops N]      one sequence, in this process
 //
-// Built as any CUDA program is (checked build): build/bin/cusim-nvcc -O2 tools/fuzz/runtime_fuzz.cu
-// -o runtime_fuzz. Not yet run by CI (docs/RELIABILITY.md).
+// Built by CMake as build/tests/runtime_fuzz (checked build); CTest's test_fuzz_runtime runs it
+// for 60 s from seed 1 (docs/RELIABILITY.md). By hand: build/bin/cusim-nvcc -O2
+// tools/fuzz/runtime_fuzz.cu -o runtime_fuzz.
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
