@@ -6,7 +6,8 @@
 //                                 touching its two ends, cudaFree
 //   bench_scale cycles N BYTES    N cudaMalloc/cudaFree pairs of BYTES each
 //
-// Each prints one line: the case, seconds, and the growth of the resident set in MiB.
+// Each prints one line: the case, seconds, and the largest growth of the resident set in MiB (with
+// the streams alive, the allocation held, or at the end of the loop).
 // bench/run-scale runs the table of docs/PERFORMANCE.md.
 #include <chrono>
 #include <cstdio>
@@ -24,6 +25,12 @@ long resident_kib() {
     if (std::sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
   if (f) std::fclose(f);
   return kib;
+}
+
+long peak_kib = 0;
+void sample() {
+  const long kib = resident_kib();
+  if (kib > peak_kib) peak_kib = kib;
 }
 
 __global__ void add_one(int* p) { p[threadIdx.x] += 1; }
@@ -49,6 +56,7 @@ int streams(int n) {
   for (int r = 0; r < 3; ++r)
     for (int i = 0; i < n; ++i) add_one<<<1, 32, 0, s[i]>>>(d + 32 * i);
   if (!ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize")) return 1;
+  sample();
   std::vector<int> back(size_t(n) * 32);
   if (!ok(cudaMemcpy(back.data(), d, back.size() * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy")) return 1;
   for (int v : back)
@@ -64,6 +72,7 @@ int alloc(size_t gib, bool managed) {
   if (!ok(managed ? cudaMallocManaged(&p, n) : cudaMalloc(&p, n), "allocation")) return 1;
   touch_ends<<<1, 1>>>(p, n);
   if (!ok(cudaDeviceSynchronize(), "kernel")) return 1;
+  sample();
   return ok(cudaFree(p), "cudaFree") ? 0 : 1;
 }
 
@@ -72,6 +81,7 @@ int cycles(long n, size_t bytes) {
     void* p = nullptr;
     if (!ok(cudaMalloc(&p, bytes), "cudaMalloc") || !ok(cudaFree(p), "cudaFree")) return 1;
   }
+  sample();
   return 0;
 }
 
@@ -80,6 +90,7 @@ int cycles(long n, size_t bytes) {
 int main(int argc, char** argv) {
   const char* what = argc > 1 ? argv[1] : "";
   const long before = resident_kib();
+  peak_kib = before;
   const auto start = std::chrono::steady_clock::now();
   int rc = 2;
   if (!std::strcmp(what, "streams") && argc == 3) rc = streams(std::atoi(argv[2]));
@@ -90,6 +101,6 @@ int main(int argc, char** argv) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s", what);
   for (int i = 2; i < argc; ++i) std::printf(" %s", argv[i]);
-  std::printf("\t%.3f s\t%ld MiB\n", seconds, (resident_kib() - before) / 1024);
+  std::printf("\t%.3f s\t%ld MiB\n", seconds, (peak_kib - before) / 1024);
   return 0;
 }

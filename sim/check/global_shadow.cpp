@@ -57,7 +57,7 @@ int pattern_file(std::uint8_t value) {
 
 // Maps [a, e) (whole pages) anew: anonymous (zero) pages for 0, else the pattern file of `value`.
 // False if a mapping failed; the range's pages may then be gone (mmap's MAP_FIXED), so the caller
-// gives up on the shadow rather than read or write them.
+// maps them anew as zero pages before it writes them.
 bool remap(std::uintptr_t a, std::uintptr_t e, std::uint8_t value) {
   const int fd = value ? pattern_file(value) : -1;
   if (value && fd < 0) return false;

@@ -172,7 +172,9 @@ TEST_CASE("streams that have run work cost memory in proportion to what their ke
   for (cudaStream_t one : s) CHECK(cudaStreamDestroy(one) == cudaSuccess);
   CHECK(cudaFree(dev) == cudaSuccess);
   INFO("the resident set grew by " << growth << " KiB for " << streams << " streams");
+#if !defined(__SANITIZE_ADDRESS__)  // the sanitizer's own memory per thread is not cusim's to bound
   CHECK(growth < 100 * 1024);
+#endif
 }
 #endif
 
