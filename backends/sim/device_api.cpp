@@ -20,7 +20,7 @@ Settings& settings() {
   static Settings s = [] {
     const sim::Config& c = sim::config();
     return Settings{c.workers, static_cast<Schedule>(c.schedule), c.seed, c.stack_bytes(), c.device, c.checks, c.stats,
-                    c.access_map};
+                    c.access_map, c.timeout};
   }();
   return s;
 }

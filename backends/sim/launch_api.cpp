@@ -199,6 +199,7 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   plan.seed = s.seed;
   plan.stack_bytes = s.stack_bytes;
   plan.workers = s.workers ? s.workers : 1;
+  plan.timeout_seconds = s.timeout;
   // Static shared memory is known from the kernel's earlier launches (the first block finds it).
   plan.resident_blocks = resident_blocks(dev, r.block.x * r.block.y * r.block.z, info.static_shared + r.shared_bytes);
   // A cooperative grid was checked to fit (validate()): all its blocks are resident at once.

@@ -1,5 +1,6 @@
 #include "sim/config/config.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -49,6 +50,7 @@ bool parse_stack_kb(const char*, const char* text, std::size_t* out) {
 bool parse_trace_limit(const char*, const char* text, std::uint64_t* out) {
   return parse_number<std::uint64_t>(text, 1, 0xffffffffull, out);
 }
+bool parse_timeout(const char*, const char* text, double* out) { return parse_seconds(text, out); }
 bool parse_exit_status(const char*, const char* text, int* out) { return parse_number(text, 0, 255, out); }
 bool parse_text(const char*, const char* text, std::string* out) {
   *out = text;
@@ -110,6 +112,18 @@ Config read_environment() {
 }
 
 }  // namespace
+
+bool parse_seconds(const char* text, double* out) {
+  if (!*text) return false;
+  for (const char* c = text; *c; ++c)
+    if (!std::isdigit(static_cast<unsigned char>(*c)) && *c != '.') return false;
+  errno = 0;
+  char* end = nullptr;
+  const double seconds = std::strtod(text, &end);
+  if (*end != '\0' || errno == ERANGE || !(seconds >= 0.0 && seconds <= 1e6)) return false;
+  *out = seconds;
+  return true;
+}
 
 bool parse_checks(const char* text, unsigned* checks) {
   unsigned bits = 0;

@@ -51,6 +51,9 @@ struct StatsOutput {
 // Parses a CUSIM_STATS value ("0", "1", "stderr", "json:<file>"); false if it is none of them.
 bool parse_stats(const std::string& text, StatsOutput* out);
 
+// Parses a CUSIM_TIMEOUT value: seconds as a plain decimal number ("2", "0.5"), 0 to 1000000.
+bool parse_seconds(const char* text, double* out);
+
 // Parses a CUSIM_CHECK value ("memcheck,racecheck", "all", "none"); false if a word is unknown.
 bool parse_checks(const char* text, unsigned* checks);
 

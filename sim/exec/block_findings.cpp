@@ -57,6 +57,10 @@ void BlockRun::fail_from_signal(int signo, const void* address, const void* pc) 
   abandon_with(SignalFault{signo, address, pc, running::thread});
 }
 
+void BlockRun::fail_from_watchdog(const void* pc) {
+  abandon_with(SignalFault{SignalFault::kWatchdog, nullptr, pc, running::thread});
+}
+
 void BlockRun::abandon_with(SignalFault f) {
   // Only plain stores here: this runs in a signal handler too. run() builds the report.
   signal_fault_ = f;
@@ -76,6 +80,7 @@ void BlockRun::fail_access(Diagnostic d, const void* pc) {
 
 void BlockRun::diagnose_signal() {
   const SignalFault f = signal_fault_;
+  if (f.signo == SignalFault::kWatchdog) return diagnose_timeout(f);
   char addr[32];
   std::snprintf(addr, sizeof addr, "%p", f.address);
   DiagnosticKind kind = DiagnosticKind::illegal_address;
@@ -106,6 +111,31 @@ void BlockRun::diagnose_signal() {
   if (at.known()) outcome_.diagnostic.site = at;
 }
 
+// The stopped thread is named at the instruction where the watchdog found it; every other thread
+// of the block that had not finished, where it waited, or that it was ready or not started.
+void BlockRun::diagnose_timeout(const SignalFault& f) {
+  if (straight_run_) settle_straight_run(true);  // book the exits of the threads before it
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%g", plan_->timeout_seconds);
+  const SourceSite at = code_site(f.pc);
+  std::string message = std::string("the launch ran past its time limit of ") + limit +
+                        " s (CUSIM_TIMEOUT) and was ended; " + std::to_string(live_) + " thread(s) of block " +
+                        coordinates(block_idx_.x, block_idx_.y, block_idx_.z) +
+                        " had not finished (a loop that never ends? or raise CUSIM_TIMEOUT)";
+  if (f.pc && !at.known()) message += " (in " + function_name(f.pc) + ")";
+  Diagnostic d = thread_diagnostic(DiagnosticKind::launch_timeout, *f.thread, std::move(message));
+  if (at.known()) d.site = at;
+  ThreadGroup stopped;
+  stopped.threads.push_back(ThreadRange{thread_dim(f.thread->linear), thread_dim(f.thread->linear), 1});
+  stopped.total = 1;
+  stopped.state = "was running here";
+  stopped.site = at;
+  d.groups.push_back(std::move(stopped));
+  describe_waiters(d, [&](const SimThread& t) { return t.state != ThreadState::exited && &t != f.thread; });
+  outcome_.failed = true;
+  outcome_.diagnostic = std::move(d);
+}
+
 void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const SimThread&)>& select) {
   // One group per (state, site, intrinsic), in order of first thread; consecutive thread ids
   // form ranges (the renderer cuts long lists short).
@@ -118,9 +148,11 @@ void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const Si
     const SimThread& t = threads_[i];
     if (!select(t)) continue;
     Group* g = nullptr;
-    // A spinner's place is its last poll's code address (spin_), not a call of the engine.
+    // A spinner's place is its last poll's code address (spin_), not a call of the engine; threads
+    // ready to go on, or not started, have no place.
     auto same_place = [&](const SimThread& a, const SimThread& b) {
       if (a.state == ThreadState::spinning) return spin_[a.linear].pc == spin_[b.linear].pc;
+      if (a.state == ThreadState::ready || a.state == ThreadState::unstarted) return true;
       if (a.state == ThreadState::at_tile)
         return a.tile_barrier == b.tile_barrier && a.tile_call == b.tile_call && same_site(a.site, b.site);
       return a.op == b.op && same_site(a.site, b.site);
@@ -139,7 +171,13 @@ void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const Si
       g.total += hi - lo + 1;
     }
     g.site = site_of(t.site);
-    if (t.state == ThreadState::spinning) {
+    if (t.state == ThreadState::unstarted) {
+      g.site = SourceSite{};
+      g.state = "not started";
+    } else if (t.state == ThreadState::ready || t.state == ThreadState::running) {
+      g.site = SourceSite{};
+      g.state = "ready to go on";
+    } else if (t.state == ThreadState::spinning) {
       const SpinState& s = spin_[t.linear];
       g.site = call_site(s.pc);
       g.state = "spin polling " + describe_polled(s.slots[s.last]);

@@ -101,6 +101,10 @@ class BlockRun {
   [[noreturn]] void fail_thread(DiagnosticKind kind, std::string message, SourceSite site);
   // Ends the block after a hardware fault in a kernel thread; called from the signal handler.
   [[noreturn]] void fail_from_signal(int signo, const void* address, const void* pc);
+  // Ends the block, and the launch with a launch-timeout finding, when the watchdog stops the
+  // running thread at `pc`, in the program's own code; called from the watchdog's signal handler
+  // (watchdog.hpp).
+  [[noreturn]] void fail_from_watchdog(const void* pc);
   // Ends the block when the running thread's access at code address `pc` must not happen.
   [[noreturn]] void fail_access(Diagnostic d, const void* pc);
   // Lets the other threads of the block run before the running thread goes on (the interleaved
@@ -186,6 +190,7 @@ class BlockRun {
     std::int32_t b[32], c[32];        // shfl.sync's lane/delta and clamp operands
   };
   struct SignalFault {
+    static constexpr int kWatchdog = -1;  // signo of a stop by the watchdog
     int signo = 0;
     const void* address = nullptr;
     const void* pc = nullptr;  // the faulting instruction, or the return address of library_call
@@ -313,6 +318,7 @@ class BlockRun {
   void diagnose_stuck();
   bool diagnose_warps();
   void diagnose_signal();
+  void diagnose_timeout(const SignalFault& f);
   Diagnostic thread_diagnostic(DiagnosticKind kind, const SimThread& t, std::string message) const;
   void describe_waiters(Diagnostic& d, const std::function<bool(const SimThread&)>& select);
   // Whether `t` waits for other threads of its block (a barrier, a warp intrinsic, a tile).

@@ -23,21 +23,8 @@ struct sigaction previous[kSignalCount];
 [[gnu::no_sanitize_address]] void on_fault(int signo, siginfo_t* info, void* context) {
   if (BlockRun* run = BlockRun::current(); run && BlockRun::in_thread()) {
     // A fault inside a simulated thread: abandon its block (never returns).
-    const auto* uc = static_cast<const ucontext_t*>(context);
-#if defined(__x86_64__)
-    const void* pc = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-    const void* pc = reinterpret_cast<const void*>(uc->uc_mcontext.pc);
-#else
-    const void* pc = nullptr;
-#endif
-#if CUSIM_ASAN_FIBERS
-    // ASan still takes the faulting fiber's stack for the running one. Tell it that this is the
-    // alternate signal stack and that the fiber is abandoned for good (its fake stack is freed),
-    // so that the code below and the switch back to the worker start from the right stack.
-    stack_t alt{};
-    if (sigaltstack(nullptr, &alt) == 0 && (alt.ss_flags & SS_ONSTACK)) asan::enter_signal_stack(alt.ss_sp, alt.ss_size);
-#endif
+    const void* pc = interrupted_pc(context);
+    leave_fiber_from_signal();
     run->fail_from_signal(signo, info->si_addr, pc);
   }
   // Not ours: hand over to whoever handled it before, or to the default action.
@@ -58,6 +45,32 @@ struct sigaction previous[kSignalCount];
   // again, now with the default action. A real fault re-executes the faulting instruction.
   if (info->si_code <= 0) raise(signo);
 }
+
+}  // namespace
+
+[[gnu::no_sanitize_address]] const void* interrupted_pc(const void* ucontext) {
+  const auto* uc = static_cast<const ucontext_t*>(ucontext);
+#if defined(__x86_64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.pc);
+#else
+  (void)uc;
+  return nullptr;
+#endif
+}
+
+[[gnu::no_sanitize_address]] void leave_fiber_from_signal() {
+#if CUSIM_ASAN_FIBERS
+  // ASan still takes the interrupted fiber's stack for the running one. Tell it that this is the
+  // alternate signal stack and that the fiber is abandoned for good (its fake stack is freed),
+  // so that the code that follows and the switch back to the worker start from the right stack.
+  stack_t alt{};
+  if (sigaltstack(nullptr, &alt) == 0 && (alt.ss_flags & SS_ONSTACK)) asan::enter_signal_stack(alt.ss_sp, alt.ss_size);
+#endif
+}
+
+namespace {
 
 void install_alt_stack_if_missing() {
   stack_t current{};

@@ -13,4 +13,12 @@ void ensure_fault_handlers();
 // handled; after the first call on a thread this is a thread-local test.
 void ensure_alt_stack();
 
+// For the handlers of signals that end a block (these faults, the watchdog's): the instruction a
+// signal interrupted, from the handler's context argument (nullptr on an unknown architecture).
+const void* interrupted_pc(const void* ucontext);
+// Called by such a handler before it abandons the interrupted fiber: in the AddressSanitizer build
+// it tells ASan that the handler runs on the alternate signal stack and that the fiber's stack is
+// gone for good; otherwise nothing.
+void leave_fiber_from_signal();
+
 }  // namespace cusim::sim

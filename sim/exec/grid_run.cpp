@@ -3,16 +3,20 @@
 #include "sim/exec/fault_signals.hpp"
 #include "sim/exec/grid_residency.hpp"
 #include "sim/exec/stack_pool.hpp"
+#include "sim/exec/watchdog.hpp"
 #include "sim/memory/shared_arena.hpp"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <tuple>
 
 namespace cusim::sim {
@@ -71,11 +75,13 @@ ObservedLaunch observed(const LaunchPlan& plan) {
 void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   std::mutex m;
   std::uint64_t failed_block = ~0ull;
+  std::uint64_t timed_out_blocks = 0;  // blocks the watchdog stopped
   auto run_one = [&](std::uint64_t b) {
     BlockOutcome& o = this_threads_block_run().run(plan, b);
     if (o.static_shared > out.static_shared || o.failed || !o.notes.empty()) {
       std::lock_guard<std::mutex> lock(m);
       out.static_shared = std::max(out.static_shared, o.static_shared);
+      if (o.failed && o.diagnostic.kind == DiagnosticKind::launch_timeout) ++timed_out_blocks;
       if (o.failed && b < failed_block) {
         failed_block = b;
         out.failed = true;
@@ -89,7 +95,12 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
     }
   };
   GridResidency* residency = nullptr;
+  // With a time limit, the watchdog knows the launch and each OS thread that runs its blocks.
+  std::optional<WatchedLaunch> watched;
+  if (plan.timeout_seconds > 0) watched.emplace(plan);
   auto worker = [&] {
+    std::optional<WatchedLaunch::Worker> watched_worker;
+    if (watched) watched_worker.emplace(*watched);
     for (std::uint64_t b; residency->take(&b);) {
       run_one(b);
       residency->finished(b);
@@ -107,6 +118,19 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   }
   r.join_helpers();
   plan.residency = nullptr;
+  if (timed_out_blocks > 1 && out.diagnostic.kind == DiagnosticKind::launch_timeout)
+    out.diagnostic.message += "; " + std::to_string(timed_out_blocks - 1) + " other block(s) were stopped too";
+  if (plan.timed_out.load(std::memory_order_relaxed) && plan.cancelled.load(std::memory_order_relaxed) && !out.failed) {
+    // The watchdog gave up on stopping a thread in kernel code and cancelled the launch: the
+    // blocks that waited in the engine gave up without a finding of their own.
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", plan.timeout_seconds);
+    out.failed = true;
+    out.diagnostic = Diagnostic{};
+    out.diagnostic.kind = DiagnosticKind::launch_timeout;
+    out.diagnostic.message = std::string("the launch ran past its time limit of ") + limit +
+                             " s (CUSIM_TIMEOUT) and was ended while its blocks waited for each other";
+  }
 }
 
 }  // namespace

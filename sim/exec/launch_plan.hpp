@@ -47,6 +47,10 @@ struct LaunchPlan {
   std::vector<uint3> thread_index;         // threadIdx of each linear thread id
   std::vector<std::uint32_t> start_order;  // linear ids in the order threads start (fixed schedules)
   mutable std::atomic<bool> cancelled{false};  // set by the first block that ends the launch
+  // Seconds the launch may run (CUSIM_TIMEOUT; 0: no limit), and whether it ran past them: the
+  // watchdog (watchdog.hpp) then stops its threads where they are.
+  double timeout_seconds = 0;
+  mutable std::atomic<bool> timed_out{false};
   // The running grid's dispenser and residency, while run_grid runs it.
   mutable GridResidency* residency = nullptr;
 

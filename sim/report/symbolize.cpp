@@ -77,6 +77,55 @@ SourceSite code_site(const void* pc) {
 }
 
 namespace {
+bool library_header(const char* file);
+
+// A source file of cusim's own library (not its tests or examples, which are programs): under
+// the checkout this file was compiled in.
+bool cusim_library_source(const char* file) {
+  static const std::string root = [] {
+    const std::string self = __FILE__;
+    const std::string tail = "sim/report/symbolize.cpp";
+    return self.size() > tail.size() && self.compare(self.size() - tail.size(), tail.size(), tail) == 0
+               ? self.substr(0, self.size() - tail.size())
+               : std::string();
+  }();
+  if (root.empty() || std::strncmp(file, root.c_str(), root.size()) != 0) return false;
+  const char* rest = file + root.size();
+  for (const char* dir : {"sim/", "backends/", "runtime/", "tools/"})
+    if (std::strncmp(rest, dir, std::strlen(dir)) == 0) return true;
+  return false;
+}
+}  // namespace
+
+bool is_program_code(const void* pc) {
+#if CUSIM_HAVE_LIBBACKTRACE
+  backtrace_state* state = symbolizer_state();
+  if (!state || !pc) return false;
+  struct Walk {
+    unsigned frames = 0;
+    bool program = true;
+  } walk;
+  // Frames from the innermost out: the instruction's own, then those it is inlined into.
+  backtrace_pcinfo(
+      state, reinterpret_cast<std::uintptr_t>(pc),
+      [](void* data, std::uintptr_t, const char* file, int, const char*) {
+        auto* w = static_cast<Walk*>(data);
+        const bool first = w->frames++ == 0;
+        if (!file || cusim_library_source(file) || (first && library_header(file))) {
+          w->program = false;
+          return 1;
+        }
+        return 0;
+      },
+      [](void*, const char*, int) {}, &walk);
+  return walk.frames > 0 && walk.program;
+#else
+  (void)pc;
+  return false;
+#endif
+}
+
+namespace {
 // Code inlined from a header of cusim (its CUDA API) or of the compiler's and the system's
 // libraries (std::max, std::swap...): an access made there is reported at the program's line
 // that called it, as the statement the program wrote.

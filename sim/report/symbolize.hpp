@@ -21,4 +21,11 @@ SourceSite call_site(const void* return_address);
 // The source line of the instruction at `pc` itself (a faulting instruction).
 SourceSite code_site(const void* pc);
 
+// Whether the instruction at `pc` is the program's own code: the debug information places it in a
+// file of the program, and no function it lies in (inlined calls included) is cusim's library or a
+// header of cusim's or the system's. Such an instruction runs with no lock or state of cusim's
+// half taken, so a thread interrupted there may be abandoned (the watchdog; watchdog.hpp). False
+// without debug information.
+bool is_program_code(const void* pc);
+
 }  // namespace cusim::sim

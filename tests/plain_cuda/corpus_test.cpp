@@ -3,6 +3,7 @@
 //   // EXPECT: <text>                 a line of its standard output, in this order
 //   // EXPECT-FINDING: <kind> <line>  a finding of that kind at that line of the program's own
 //                                     file; the findings are exactly those listed
+//   // ENV: <NAME>=<value>            a setting of the run on the simulator (CUSIM_TIMEOUT=1)
 // A program with no EXPECT-FINDING must end clean with status 0; one with findings, with status
 // 1 (CUSIM_ERROR_EXITCODE). Findings are read from the JSON report (CUSIM_REPORT).
 // On the CUDA backend (CORPUS_ON_GPU) the same programs, built by nvcc, run on the GPU and give the
@@ -35,6 +36,7 @@ const Program kPrograms[] = {
 struct Expectations {
   std::vector<std::string> lines;
   std::set<std::pair<std::string, unsigned>> findings;
+  std::vector<std::string> env;
 };
 
 Expectations expectations(const std::string& source) {
@@ -42,6 +44,7 @@ Expectations expectations(const std::string& source) {
   std::istringstream text(cusim_test::read_file(source));
   for (std::string line; std::getline(text, line);) {
     if (line.rfind("// EXPECT: ", 0) == 0) e.lines.push_back(line.substr(11));
+    if (line.rfind("// ENV: ", 0) == 0) e.env.push_back(line.substr(8));
     if (line.rfind("// EXPECT-FINDING: ", 0) == 0) {
       std::istringstream f(line.substr(19));
       std::string kind;
@@ -90,8 +93,10 @@ TEST_CASE("the plain-CUDA corpus gives its expected output and exactly its expec
       continue;
     }
     cusim_test::TempDir dir;
-    const cusim_test::ProgramRun run = cusim_test::run_program(
-        {p.path}, {"CUSIM_REPORT=" + dir.file("report.json"), "CUSIM_WORKERS=2", "CUSIM_QUIET=1", "CUSIM_ERROR_EXITCODE="});
+    std::vector<std::string> env = {"CUSIM_REPORT=" + dir.file("report.json"), "CUSIM_WORKERS=2", "CUSIM_QUIET=1",
+                                     "CUSIM_ERROR_EXITCODE="};
+    env.insert(env.end(), want.env.begin(), want.env.end());
+    const cusim_test::ProgramRun run = cusim_test::run_program({p.path}, env);
     REQUIRE(run.started);
     CAPTURE(run.out);
     CAPTURE(run.err);

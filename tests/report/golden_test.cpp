@@ -192,3 +192,19 @@ TEST_CASE("golden: a tile of 64 threads") {
   check_golden("deadlock", cudaErrorLaunchTimeout, [&] { return cusim::launch(tile_or_block, dim3(1), dim3(64), out); },
                "deadlock-tile");
 }
+
+// Thread 0 waits at the barrier; thread 1 counts Collatz steps down to 0, which never comes.
+__global__ void endless(int* out) {
+  if (threadIdx.x == 0) __syncthreads();
+  unsigned x = threadIdx.x, steps = 0;
+  while (x != 0) x = (x & 1) ? 3 * x + 1 : x / 2, ++steps;
+  out[threadIdx.x] = static_cast<int>(steps);
+}
+
+TEST_CASE("golden: a launch that runs past CUSIM_TIMEOUT") {
+  static int out[4];  // plain static storage, as above
+  const double saved = cusim::settings().timeout;
+  cusim::settings().timeout = 0.2;
+  check_golden("launch-timeout", cudaErrorLaunchTimeout, [&] { return cusim::launch(endless, dim3(1), dim3(4), out); });
+  cusim::settings().timeout = saved;
+}

@@ -150,6 +150,13 @@ TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") 
   CHECK(workers.status == 2);
   CHECK(has(workers.err, "--workers needs a positive integer"));
 
+  for (const char* seconds : {"-1", "1e3", "inf", "2s", "1000001", ""}) {
+    CAPTURE(seconds);
+    const ProgramRun timeout = run_cusim({"run", "--timeout", seconds, "--", HELLO});
+    CHECK(timeout.status == 2);
+    CHECK(has(timeout.err, std::string("--timeout needs a number of seconds from 0 to 1000000, not '") + seconds + "'"));
+  }
+
   const ProgramRun schedule = run_cusim({"run", "--schedule=sideways", HELLO});
   CHECK(schedule.status == 2);
   CHECK(has(schedule.err, "--schedule: unknown value 'sideways'"));
@@ -169,6 +176,15 @@ TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") 
   const ProgramRun command = run_cusim({"walk"});
   CHECK(command.status == 2);
   CHECK(has(command.err, "unknown command 'walk'"));
+}
+
+TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding at its loop (exit 1)") {
+  const ProgramRun r = run_cusim({"run", "--timeout", "0.3", "--workers", "2", "--", TEST_PROGRAM, "endless"});
+  CHECK_FALSE(r.signalled);
+  CHECK(r.status == 1);
+  CHECK(r.out == "the endless kernel ended with cudaErrorLaunchTimeout\n");
+  CHECK(has(r.err, "test_program.cu:28: error: launch-timeout: the launch ran past its time limit of 0.3 s (CUSIM_TIMEOUT)"));
+  CHECK(has(r.err, "test_program.cu:28: note: thread (0,0,0) was running here"));
 }
 
 TEST_CASE("a program killed by a signal: the signal is named (exit 4)") {
@@ -267,7 +283,8 @@ TEST_CASE("a numeric setting out of its range, or not a number, is one warning a
       {"CUSIM_STACK_KB", "-1"}, {"CUSIM_STACK_KB", "18446744073709551615"}, {"CUSIM_STACK_KB", "0"},
       {"CUSIM_STACK_KB", "2"},  {"CUSIM_STACK_KB", "64k"},                  {"CUSIM_WORKERS", "0"},
       {"CUSIM_WORKERS", "99999"}, {"CUSIM_SEED", "0"},                      {"CUSIM_TRACE_LIMIT", "4294967296"},
-      {"CUSIM_ERROR_EXITCODE", "256"}, {"CUSIM_SCHEDULE", "fastest"},
+      {"CUSIM_ERROR_EXITCODE", "256"}, {"CUSIM_SCHEDULE", "fastest"},       {"CUSIM_TIMEOUT", "-1"},
+      {"CUSIM_TIMEOUT", "inf"},         {"CUSIM_TIMEOUT", "1e3"},             {"CUSIM_TIMEOUT", "1000001"},
   };
   for (const auto& [name, value] : bad) {
     CAPTURE(name);

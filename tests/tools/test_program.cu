@@ -22,6 +22,13 @@ __global__ void fill(int* out) { out[blockIdx.x * blockDim.x + threadIdx.x] = st
 
 __global__ void wild(int* p) { p[threadIdx.x] = 1; }
 
+// Never ends: from 1 the Collatz sequence is 4, 2, 1 again, never 0.
+__global__ void endless(int* out) {
+  unsigned x = threadIdx.x + 1, steps = 0;
+  while (x != 0) x = (x & 1) ? 3 * x + 1 : x / 2, ++steps;
+  out[threadIdx.x] = static_cast<int>(steps);
+}
+
 int launch_one() {
   int* data = nullptr;
   cudaMalloc(&data, 64 * sizeof(int));
@@ -72,6 +79,13 @@ int main(int argc, char** argv) {
     *static_cast<volatile int*>(page) = 1;
     return 0;
   }
+  if (!std::strcmp(mode, "endless")) {
+    int* out = nullptr;
+    cudaMalloc(&out, 32 * sizeof(int));
+    cusim::launch(endless, dim3(1), dim3(32), out);
+    std::printf("the endless kernel ended with %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    return 0;
+  }
   if (!std::strcmp(mode, "wait") && argc > 2) {
     launch_one();
     if (std::FILE* f = std::fopen(argv[2], "w")) {
@@ -81,6 +95,6 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 60; ++i) sleep(1);
     return 0;
   }
-  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | leak | fault-exit | abort | segv | wait FILE\n");
+  std::fprintf(stderr, "usage: test_program clean | exit N | leave | take | leak | fault-exit | abort | segv | endless | wait FILE\n");
   return 2;
 }

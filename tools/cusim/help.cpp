@@ -40,6 +40,7 @@ constexpr Option kOptions[] = {
     {"--workers N", "OS threads that run blocks", "CUSIM_WORKERS"},
     {"--device NAME", "device profile: h100, a100, t4", "CUSIM_DEVICE"},
     {"--stack-kb N", "stack of each simulated thread, in KiB", "CUSIM_STACK_KB"},
+    {"--timeout SECONDS", "end a launch still running after this long, saying where its threads are", "CUSIM_TIMEOUT"},
     {"--trace FILE", "write a timeline of the run to FILE (Chrome trace-event JSON)", "CUSIM_TRACE"},
     {"--trace-detail WHAT", "blocks, warps or threads", "CUSIM_TRACE_DETAIL"},
     {"--trace-limit N", "events the trace keeps", "CUSIM_TRACE_LIMIT"},

@@ -19,6 +19,13 @@ std::string positive(const std::string& option, const std::string& value) {
   return value;
 }
 
+std::string seconds(const std::string& option, const std::string& value) {
+  double ignored = 0;
+  if (!sim::parse_seconds(value.c_str(), &ignored))
+    usage_error(option + " needs a number of seconds from 0 to 1000000, not '" + value + "'");
+  return value;
+}
+
 std::string one_of(const std::string& option, const std::string& value, std::initializer_list<const char*> words) {
   std::string list;
   for (const char* w : words) {
@@ -106,6 +113,8 @@ RunOptions parse_run(const std::vector<std::string>& args) {
       set("CUSIM_DEVICE", one_of(name, take(), {"h100", "a100", "t4"}));
     } else if (name == "--stack-kb") {
       set("CUSIM_STACK_KB", positive(name, take()));
+    } else if (name == "--timeout") {
+      set("CUSIM_TIMEOUT", seconds(name, take()));
     } else if (name == "--trace") {
       set("CUSIM_TRACE", nonempty(name, take()));
     } else if (name == "--trace-detail") {

@@ -331,6 +331,7 @@ struct Settings {
   unsigned checks;             // CUSIM_CHECK: cusim::Checks bits
   std::string stats;           // CUSIM_STATS: "0", "1" (or "stderr"), "json:<file>" (docs/STATS.md)
   std::string access_map;      // CUSIM_ACCESS_MAP: "<allocation>:<prefix>[,options]", or "" (docs/STATS.md)
+  double timeout;              // CUSIM_TIMEOUT: seconds a launch may run before it is ended (0: no limit)
 };
 Settings& settings();
 

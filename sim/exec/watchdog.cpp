@@ -1,0 +1,212 @@
+#include "sim/exec/watchdog.hpp"
+
+#include <dlfcn.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/exec/block_run.hpp"
+#include "sim/exec/fault_signals.hpp"
+#include "sim/report/symbolize.hpp"
+
+namespace cusim::sim {
+namespace {
+
+// The Worker of the launch whose blocks this OS thread runs, read by the signal handler.
+constinit thread_local WatchedLaunch::Worker* this_worker = nullptr;
+
+struct sigaction previous_handler;
+
+// Runs on the interrupted thread, on its alternate signal stack. Only loads and stores, and the
+// abandoning of the thread's block, which never returns.
+[[gnu::no_sanitize_address]] void on_watchdog_signal(int signo, siginfo_t* info, void* context) {
+  WatchedLaunch::Worker* const worker = this_worker;
+  if (!worker) {
+    // Not one of ours (or one that arrived as the thread left its launch): whoever handled the
+    // signal before cusim does, if anyone did; the default action (ending the process) is not
+    // taken.
+    if ((previous_handler.sa_flags & SA_SIGINFO) && previous_handler.sa_sigaction)
+      previous_handler.sa_sigaction(signo, info, context);
+    else if (previous_handler.sa_handler != SIG_DFL && previous_handler.sa_handler != SIG_IGN)
+      previous_handler.sa_handler(signo);
+    return;
+  }
+  const int saved_errno = errno;
+  const auto pc = reinterpret_cast<std::uintptr_t>(interrupted_pc(context));
+  BlockRun* const run = BlockRun::current();
+  if (run && BlockRun::in_thread() && worker->launch->plan().timed_out.load(std::memory_order_relaxed) &&
+      worker->launch->safe_to_stop_at(pc)) {
+    leave_fiber_from_signal();
+    run->fail_from_watchdog(reinterpret_cast<const void*>(pc));
+  }
+  worker->sampled.store(pc, std::memory_order_relaxed);
+  errno = saved_errno;
+}
+
+void install_handler() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_watchdog_signal;
+  // SA_NODEFER: the handler may leave by switching context, never returning, so the signal must
+  // not stay blocked afterwards. SA_RESTART: a system call of the interrupted thread goes on.
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(watchdog_signal(), &sa, &previous_handler);
+}
+
+}  // namespace
+
+int watchdog_signal() { return SIGRTMIN + 4; }
+
+// The process's watchdog: one thread that sleeps until the earliest deadline of the launches it
+// watches, then interrupts the OS threads of each launch past its deadline every few
+// milliseconds, and looks up where they were found, until the launch has ended. Never destroyed:
+// a launch may end as the process exits.
+class Watchdog {
+ public:
+  static Watchdog& get() {
+    static Watchdog* const dog = new Watchdog;
+    return *dog;
+  }
+
+  void add(WatchedLaunch* launch) {
+    std::lock_guard<std::mutex> lock(m_);
+    if (!started_) {
+      install_handler();
+      std::thread([this] { watch(); }).detach();
+      started_ = true;
+    }
+    launches_.push_back(Entry{launch});
+    changed_.notify_one();
+  }
+  void remove(WatchedLaunch* launch) {
+    std::lock_guard<std::mutex> lock(m_);
+    launches_.erase(std::find_if(launches_.begin(), launches_.end(), [&](const Entry& e) { return e.launch == launch; }));
+  }
+  void add(WatchedLaunch::Worker* worker) {
+    std::lock_guard<std::mutex> lock(m_);
+    workers_.push_back(worker);
+  }
+  // Under the lock, so that the watchdog never signals a thread that has left (and may be gone).
+  void remove(WatchedLaunch::Worker* worker) {
+    std::lock_guard<std::mutex> lock(m_);
+    workers_.erase(std::find(workers_.begin(), workers_.end(), worker));
+  }
+
+ private:
+  struct Entry {
+    WatchedLaunch* launch;
+    bool reported_slow = false;  // told on stderr that it is not stopped yet
+    std::unordered_map<std::uintptr_t, bool> looked_up = {};  // address: the program's own code
+  };
+  static constexpr auto kRound = std::chrono::milliseconds(2);
+  // After this long past the deadline the launch is also cancelled, so that blocks waiting in the
+  // engine (not in kernel code, where no signal can stop them) give up too.
+  static constexpr auto kCancelAfter = std::chrono::seconds(1);
+  static constexpr auto kReportAfter = std::chrono::seconds(5);
+
+  [[noreturn]] void watch() {
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      const auto now = std::chrono::steady_clock::now();
+      auto wake = std::chrono::steady_clock::time_point::max();
+      for (Entry& e : launches_) {
+        WatchedLaunch& l = *e.launch;
+        if (now < l.deadline_) {
+          wake = std::min(wake, l.deadline_);
+          continue;
+        }
+        interrupt(e, now);
+        wake = std::min(wake, now + kRound);
+      }
+      if (wake == std::chrono::steady_clock::time_point::max()) changed_.wait(lock);
+      else changed_.wait_until(lock, wake);
+    }
+  }
+
+  // One round for a launch past its deadline: what the last round's signals found is looked up,
+  // addresses in the program's own code become safe to stop at, and every thread of the launch is
+  // signalled again.
+  void interrupt(Entry& e, std::chrono::steady_clock::time_point now) {
+    WatchedLaunch& l = *e.launch;
+    const LaunchPlan& plan = l.plan_;
+    plan.timed_out.store(true, std::memory_order_relaxed);
+    if (now - l.deadline_ > kCancelAfter) plan.cancelled.store(true, std::memory_order_relaxed);
+    if (now - l.deadline_ > kReportAfter && !e.reported_slow) {
+      e.reported_slow = true;
+      std::fprintf(stderr,
+                   "cusim: launch %llu ran past CUSIM_TIMEOUT (%g s) and is not stopped yet: its threads are not "
+                   "found in code that may be interrupted (built without -g?)\n",
+                   static_cast<unsigned long long>(plan.launch), plan.timeout_seconds);
+    }
+    for (WatchedLaunch::Worker* w : workers_) {
+      if (w->launch != &l) continue;
+      if (const std::uintptr_t pc = w->sampled.exchange(0, std::memory_order_relaxed)) consider(e, pc);
+      pthread_kill(w->thread, watchdog_signal());
+    }
+  }
+
+  void consider(Entry& e, std::uintptr_t pc) {
+    auto [it, inserted] = e.looked_up.emplace(pc, false);
+    if (!inserted) return;
+    WatchedLaunch& l = *e.launch;
+    bool safe = is_program_code(reinterpret_cast<const void*>(pc));
+    if (!safe) {
+      // Without debug information: the kernel's own function, where no lock is taken.
+      Dl_info info{};
+      safe = dladdr(reinterpret_cast<const void*>(pc), &info) && info.dli_saddr == l.plan_.kernel &&
+             code_site(reinterpret_cast<const void*>(pc)).file == nullptr;
+    }
+    it->second = safe;
+    if (!safe) return;
+    const unsigned n = l.safe_count_.load(std::memory_order_relaxed);
+    if (n == WatchedLaunch::kSafeAddresses) return;
+    l.safe_[n].store(pc, std::memory_order_relaxed);
+    l.safe_count_.store(n + 1, std::memory_order_release);
+  }
+
+  std::mutex m_;
+  std::condition_variable changed_;
+  bool started_ = false;
+  std::vector<Entry> launches_;
+  std::vector<WatchedLaunch::Worker*> workers_;
+};
+
+WatchedLaunch::WatchedLaunch(const LaunchPlan& plan)
+    : plan_(plan),
+      deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(plan.timeout_seconds))) {
+  Watchdog::get().add(this);
+}
+
+WatchedLaunch::~WatchedLaunch() { Watchdog::get().remove(this); }
+
+bool WatchedLaunch::safe_to_stop_at(std::uintptr_t pc) const {
+  const unsigned n = safe_count_.load(std::memory_order_acquire);
+  for (unsigned i = 0; i < n; ++i)
+    if (safe_[i].load(std::memory_order_relaxed) == pc) return true;
+  return false;
+}
+
+WatchedLaunch::Worker::Worker(WatchedLaunch& l) : launch(&l), thread(pthread_self()) {
+  this_worker = this;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Watchdog::get().add(this);
+}
+
+WatchedLaunch::Worker::~Worker() {
+  this_worker = nullptr;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Watchdog::get().remove(this);
+}
+
+}  // namespace cusim::sim
