@@ -71,8 +71,11 @@ std::uint8_t touched_bytes(std::uintptr_t a, std::size_t size, std::uintptr_t g)
 class CellLock {
  public:
   CellLock(RaceCell& c, bool take) : c_(take ? &c : nullptr) {
+    // Test and test-and-set: waiters spin on a read of the shared line, not on exchanges that
+    // take it from the holder (16 workers checking atomics on one total).
     if (c_)
-      while (__atomic_exchange_n(&c_->lock, 1u, __ATOMIC_ACQUIRE)) __builtin_ia32_pause();
+      while (__atomic_exchange_n(&c_->lock, 1u, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&c_->lock, __ATOMIC_RELAXED)) __builtin_ia32_pause();
   }
   ~CellLock() {
     if (c_) __atomic_store_n(&c_->lock, 0u, __ATOMIC_RELEASE);

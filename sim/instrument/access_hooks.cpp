@@ -284,6 +284,44 @@ void* __cusim_memset(void* dst, int c, unsigned long n) {
   return __builtin_memset(dst, c, n);
 }
 
+// The checked build's atomicAdd of a float or double outside the running block's shared memory
+// (runtime/cusim/detail/kernel_api.hpp calls these): one checked atomic write, whose
+// compare-and-swap loop runs here, uninstrumented. Compiled in the kernel, the loop's load and
+// every attempt were each checked under the address's race-cell lock, so that while one thread
+// was being checked the others' adds landed, and with 16 workers adding to one total nearly every
+// attempt failed: the warp-shuffle reduction ran 3x slower on 16 cores than on 8. An add that
+// leaves the bits as they were (of 0 to a non-negative zero...) is a poll, as an integer add of 0.
+#define CUSIM_ATOMIC_ADD_FLOAT(NAME, T, Bits)                                                          \
+  T NAME(T* a, T v) {                                                                                  \
+    return on_atomic<kW_atomic, sizeof(T)>(                                                            \
+        a, CUSIM_PC,                                                                                   \
+        [&] {                                                                                          \
+          Bits* const bits = reinterpret_cast<Bits*>(a);                                               \
+          Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);                                          \
+          for (;;) {                                                                                   \
+            T old_value, new_value;                                                                    \
+            __builtin_memcpy(&old_value, &old, sizeof(T));                                             \
+            new_value = old_value + v;                                                                 \
+            Bits desired;                                                                              \
+            __builtin_memcpy(&desired, &new_value, sizeof(T));                                         \
+            if (__atomic_compare_exchange_n(bits, &old, desired, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) \
+              return old_value;                                                                        \
+          }                                                                                            \
+        },                                                                                             \
+        [&](const T& r, std::uint64_t* seen) {                                                         \
+          const T after = r + v;                                                                       \
+          Bits before_bits, after_bits;                                                                \
+          __builtin_memcpy(&before_bits, &r, sizeof(T));                                               \
+          __builtin_memcpy(&after_bits, &after, sizeof(T));                                            \
+          if (before_bits != after_bits) return false;                                                 \
+          *seen = before_bits;                                                                         \
+          return true;                                                                                 \
+        });                                                                                            \
+  }
+CUSIM_ATOMIC_ADD_FLOAT(__cusim_atomic_add_f32, float, std::uint32_t)
+CUSIM_ATOMIC_ADD_FLOAT(__cusim_atomic_add_f64, double, std::uint64_t)
+#undef CUSIM_ATOMIC_ADD_FLOAT
+
 // Atomics: checked, performed (sequentially consistent: at least as strong as asked), then
 // acquiring (on_atomic). POLL: whether the result `r` shows memory left as it was (with the
 // operand `v` and the expected value `e` in scope), and the value seen there.

@@ -439,10 +439,22 @@ CUSIM_ATOMIC_MINMAX(long long)
 CUSIM_ATOMIC_MINMAX(unsigned long long)
 #undef CUSIM_ATOMIC_MINMAX
 
+#if defined(__SANITIZE_THREAD__)
+// The checked build: one checked atomic, whose compare-and-swap loop runs uninstrumented in
+// cusim (sim/instrument/access_hooks.cpp says why).
+extern "C" float __cusim_atomic_add_f32(float* address, float val);
+extern "C" double __cusim_atomic_add_f64(double* address, double val);
+#endif
 inline float atomicAdd(float* address, float val) {
+#if defined(__SANITIZE_THREAD__)
+  if (!::cusim::detail::in_block_shared(address)) return __cusim_atomic_add_f32(address, val);
+#endif
   return ::cusim::detail::atomic_update_float<float, std::uint32_t>(address, [val](float old) { return old + val; });
 }
 inline double atomicAdd(double* address, double val) {
+#if defined(__SANITIZE_THREAD__)
+  if (!::cusim::detail::in_block_shared(address)) return __cusim_atomic_add_f64(address, val);
+#endif
   return ::cusim::detail::atomic_update_float<double, std::uint64_t>(address, [val](double old) { return old + val; });
 }
 inline float atomicExch(float* address, float val) {
