@@ -22,6 +22,10 @@ backtrace_state* backtrace_create_state(const char* filename, int threaded, back
                                         void* data);
 int backtrace_pcinfo(backtrace_state* state, std::uintptr_t pc, backtrace_full_callback callback,
                      backtrace_error_callback error_callback, void* data);
+typedef void (*backtrace_syminfo_callback)(void* data, std::uintptr_t pc, const char* symname, std::uintptr_t symval,
+                                           std::uintptr_t symsize);
+int backtrace_syminfo(backtrace_state* state, std::uintptr_t pc, backtrace_syminfo_callback callback,
+                      backtrace_error_callback error_callback, void* data);
 }
 #endif
 
@@ -46,9 +50,29 @@ const char* interned(const std::string& s) {
 }
 }  // namespace
 
+namespace {
+#if CUSIM_HAVE_LIBBACKTRACE
+backtrace_state* symbolizer_state();
+#endif
+}  // namespace
+
 std::string function_name(const void* address) {
   Dl_info info{};
   if (dladdr(address, &info) && info.dli_sname) return demangle(info.dli_sname);
+#if CUSIM_HAVE_LIBBACKTRACE
+  // A function with internal linkage (an anonymous namespace, `static`) is not in the dynamic
+  // symbol table that dladdr reads, but is in the executable's own.
+  if (backtrace_state* state = symbolizer_state()) {
+    const char* name = nullptr;
+    backtrace_syminfo(
+        state, reinterpret_cast<std::uintptr_t>(address),
+        [](void* data, std::uintptr_t, const char* symname, std::uintptr_t, std::uintptr_t) {
+          *static_cast<const char**>(data) = symname;
+        },
+        [](void*, const char*, int) {}, &name);
+    if (name) return demangle(name);
+  }
+#endif
   char buf[32];
   std::snprintf(buf, sizeof buf, "kernel@%p", address);
   return buf;
@@ -56,9 +80,6 @@ std::string function_name(const void* address) {
 
 namespace {
 SourceSite site_of_pc(std::uintptr_t pc);
-#if CUSIM_HAVE_LIBBACKTRACE
-backtrace_state* symbolizer_state();
-#endif
 }
 
 void prepare_symbolizer() {

@@ -6,8 +6,9 @@
 
 namespace cusim::sim {
 
-// The demangled name of the function containing `address` ("square(int*, int)"), or its address in hex
-// when the executable does not export it (link with -rdynamic, as cusim's CMake targets do).
+// The demangled name of the function containing `address` ("square(int*, int)"): from the dynamic
+// symbol table (link with -rdynamic, as cusim's CMake targets do), else, for a function with
+// internal linkage, from the executable's own symbol table; its address in hex when neither has it.
 std::string function_name(const void* address);
 
 // Makes the symboliser's state now, on a host thread, so that a simulated thread that symbolises

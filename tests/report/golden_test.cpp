@@ -208,3 +208,19 @@ TEST_CASE("golden: a launch that runs past CUSIM_TIMEOUT") {
   check_golden("launch-timeout", cudaErrorLaunchTimeout, [&] { return cusim::launch(endless, dim3(1), dim3(4), out); });
   cusim::settings().timeout = saved;
 }
+
+namespace {
+__global__ void trap_in_anonymous_namespace() { __trap(); }
+}  // namespace
+
+// A kernel with internal linkage is not in the dynamic symbol table that dladdr reads: its name
+// comes from the executable's own symbol table.
+TEST_CASE("a kernel in an anonymous namespace is named in findings, not by its address") {
+  cusim_test::FindingsGuard guard;
+  REQUIRE(cusim::launch(trap_in_anonymous_namespace, dim3(1), dim3(1)) == cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  const auto findings = cusim::findings();
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].text.find("[kernel '(anonymous namespace)::trap_in_anonymous_namespace()'") != std::string::npos);
+  CHECK(cudaDeviceReset() == cudaSuccess);
+}
