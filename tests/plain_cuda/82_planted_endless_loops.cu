@@ -49,20 +49,20 @@ int main() {
     host_keys[k] = 2 * k + 1;    // each between two of them: found at k + 1
   }
   int *sorted = nullptr, *keys = nullptr, *out = nullptr;
-  CHECK_CUDA(cudaMalloc(&sorted, n * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&keys, n * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&out, n * sizeof(int)));
-  CHECK_CUDA(cudaMemcpy(sorted, host_sorted, sizeof host_sorted, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(keys, host_keys, sizeof host_keys, cudaMemcpyHostToDevice));
+  // The device memory of a search (again after cudaDeviceReset, which frees it).
+  auto upload = [&] {
+    CHECK_CUDA(cudaMalloc(&sorted, n * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&keys, n * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&out, n * sizeof(int)));
+    CHECK_CUDA(cudaMemcpy(sorted, host_sorted, sizeof host_sorted, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(keys, host_keys, sizeof host_keys, cudaMemcpyHostToDevice));
+  };
+  upload();
   lower_bound<<<n / 64, 64>>>(sorted, n, keys, out);
   std::printf("host: the search ended with %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
   CHECK_CUDA(cudaDeviceReset());
 
-  CHECK_CUDA(cudaMalloc(&sorted, n * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&keys, n * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&out, n * sizeof(int)));
-  CHECK_CUDA(cudaMemcpy(sorted, host_sorted, sizeof host_sorted, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(keys, host_keys, sizeof host_keys, cudaMemcpyHostToDevice));
+  upload();
   lower_bound_fixed<<<n / 64, 64>>>(sorted, n, keys, out);
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaMemcpy(host_out, out, sizeof host_out, cudaMemcpyDeviceToHost));
