@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,10 +26,15 @@ Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, 
   return d;
 }
 
+// Nothing on the thread's stack may own memory when it is abandoned, since nothing there is ever
+// destroyed: the diagnostic is move-constructed into the outcome, which leaves `d` owning nothing.
+// (Move-assigned, std::string handed the outcome's old storage, an earlier failure's message, to
+// `d`, and it leaked.)
 void BlockRun::fail(Diagnostic d) {
   running::gate = nullptr;
   outcome_.failed = true;
-  outcome_.diagnostic = std::move(d);
+  std::destroy_at(&outcome_.diagnostic);
+  std::construct_at(&outcome_.diagnostic, std::move(d));
   running::thread = nullptr;
   switch_to(nullptr, main_ctx_);
   __builtin_unreachable();
@@ -75,6 +81,7 @@ void BlockRun::fail_access(Diagnostic d, const void* pc) {
   full.address = d.address;
   full.site = call_site(pc);
   for (ThreadGroup& g : d.groups) full.groups.push_back(std::move(g));  // the checker's notes
+  { const Diagnostic drop = std::move(d); }  // what `d` still owns is freed (fail() says why)
   fail(std::move(full));
 }
 
