@@ -122,11 +122,8 @@ void BlockRun::diagnose_signal() {
 // of the block that had not finished, where it waited, or that it was ready or not started.
 void BlockRun::diagnose_timeout(const SignalFault& f) {
   if (straight_run_) settle_straight_run(true);  // book the exits of the threads before it
-  char limit[32];
-  std::snprintf(limit, sizeof limit, "%g", plan_->timeout_seconds);
   const SourceSite at = code_site(f.pc);
-  std::string message = std::string("the launch ran past its time limit of ") + limit +
-                        " s (CUSIM_TIMEOUT) and was ended; " + std::to_string(live_) + " thread(s) of block " +
+  std::string message = time_limit_passed(plan_->timeout_seconds) + "; " + std::to_string(live_) + " thread(s) of block " +
                         coordinates(block_idx_.x, block_idx_.y, block_idx_.z) +
                         " had not finished (a loop that never ends? or raise CUSIM_TIMEOUT)";
   if (f.pc && !at.known()) message += " (in " + function_name(f.pc) + ")";

@@ -5,12 +5,12 @@
 #include "sim/exec/stack_pool.hpp"
 #include "sim/exec/watchdog.hpp"
 #include "sim/memory/shared_arena.hpp"
+#include "sim/report/wording.hpp"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -123,13 +123,10 @@ void run_blocks(const LaunchPlan& plan, GridOutcome& out) {
   if (plan.timed_out.load(std::memory_order_relaxed) && plan.cancelled.load(std::memory_order_relaxed) && !out.failed) {
     // The watchdog gave up on stopping a thread in kernel code and cancelled the launch: the
     // blocks that waited in the engine gave up without a finding of their own.
-    char limit[32];
-    std::snprintf(limit, sizeof limit, "%g", plan.timeout_seconds);
     out.failed = true;
     out.diagnostic = Diagnostic{};
     out.diagnostic.kind = DiagnosticKind::launch_timeout;
-    out.diagnostic.message = std::string("the launch ran past its time limit of ") + limit +
-                             " s (CUSIM_TIMEOUT) and was ended while its blocks waited for each other";
+    out.diagnostic.message = time_limit_passed(plan.timeout_seconds) + " while its blocks waited for each other";
   }
 }
 

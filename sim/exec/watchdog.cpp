@@ -1,6 +1,5 @@
 #include "sim/exec/watchdog.hpp"
 
-#include <dlfcn.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -10,7 +9,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "sim/exec/block_run.hpp"
@@ -84,7 +83,7 @@ class Watchdog {
       std::thread([this] { watch(); }).detach();
       started_ = true;
     }
-    launches_.push_back(Entry{launch});
+    launches_.push_back(Entry{launch, ++serial_});
     changed_.notify_one();
   }
   void remove(WatchedLaunch* launch) {
@@ -104,8 +103,16 @@ class Watchdog {
  private:
   struct Entry {
     WatchedLaunch* launch;
+    std::uint64_t serial;        // names the launch while the lock is let go (its address may be reused)
     bool reported_slow = false;  // told on stderr that it is not stopped yet
-    std::unordered_map<std::uintptr_t, bool> looked_up = {};  // address: the program's own code
+    std::unordered_set<std::uintptr_t> looked_up = {};  // addresses where its threads were found
+  };
+  // An address where a thread of a launch was found, to be looked up without the lock.
+  struct Found {
+    std::uint64_t serial;
+    const void* kernel;
+    std::uintptr_t pc;
+    bool safe = false;
   };
   static constexpr auto kRound = std::chrono::milliseconds(2);
   // After this long past the deadline the launch is also cancelled, so that blocks waiting in the
@@ -115,6 +122,7 @@ class Watchdog {
 
   [[noreturn]] void watch() {
     std::unique_lock<std::mutex> lock(m_);
+    std::vector<Found> found;
     for (;;) {
       const auto now = std::chrono::steady_clock::now();
       auto wake = std::chrono::steady_clock::time_point::max();
@@ -124,18 +132,29 @@ class Watchdog {
           wake = std::min(wake, l.deadline_);
           continue;
         }
-        interrupt(e, now);
+        interrupt(e, now, found);
         wake = std::min(wake, now + kRound);
+      }
+      if (!found.empty()) {
+        // Looking an address up may read the debug information for the first time (a long
+        // while): without the lock, so that launches and their threads come and go meanwhile.
+        lock.unlock();
+        for (Found& f : found) f.safe = safe_to_stop(f);
+        lock.lock();
+        for (const Found& f : found)
+          for (Entry& e : launches_)
+            if (e.serial == f.serial && f.safe) e.launch->add_safe(f.pc);
+        found.clear();
       }
       if (wake == std::chrono::steady_clock::time_point::max()) changed_.wait(lock);
       else changed_.wait_until(lock, wake);
     }
   }
 
-  // One round for a launch past its deadline: what the last round's signals found is looked up,
-  // addresses in the program's own code become safe to stop at, and every thread of the launch is
-  // signalled again.
-  void interrupt(Entry& e, std::chrono::steady_clock::time_point now) {
+  // One round for a launch past its deadline: the addresses where the last round's signals found
+  // its threads, not yet looked up, go to `found`, and every thread of the launch is signalled
+  // again.
+  void interrupt(Entry& e, std::chrono::steady_clock::time_point now, std::vector<Found>& found) {
     WatchedLaunch& l = *e.launch;
     const LaunchPlan& plan = l.plan_;
     plan.timed_out.store(true, std::memory_order_relaxed);
@@ -149,28 +168,17 @@ class Watchdog {
     }
     for (WatchedLaunch::Worker* w : workers_) {
       if (w->launch != &l) continue;
-      if (const std::uintptr_t pc = w->sampled.exchange(0, std::memory_order_relaxed)) consider(e, pc);
+      if (const std::uintptr_t pc = w->sampled.exchange(0, std::memory_order_relaxed))
+        if (e.looked_up.insert(pc).second) found.push_back(Found{e.serial, plan.kernel, pc});
       pthread_kill(w->thread, watchdog_signal());
     }
   }
 
-  void consider(Entry& e, std::uintptr_t pc) {
-    auto [it, inserted] = e.looked_up.emplace(pc, false);
-    if (!inserted) return;
-    WatchedLaunch& l = *e.launch;
-    bool safe = is_program_code(reinterpret_cast<const void*>(pc));
-    if (!safe) {
-      // Without debug information: the kernel's own function, where no lock is taken.
-      Dl_info info{};
-      safe = dladdr(reinterpret_cast<const void*>(pc), &info) && info.dli_saddr == l.plan_.kernel &&
-             code_site(reinterpret_cast<const void*>(pc)).file == nullptr;
-    }
-    it->second = safe;
-    if (!safe) return;
-    const unsigned n = l.safe_count_.load(std::memory_order_relaxed);
-    if (n == WatchedLaunch::kSafeAddresses) return;
-    l.safe_[n].store(pc, std::memory_order_relaxed);
-    l.safe_count_.store(n + 1, std::memory_order_release);
+  // Whether a thread found at f.pc may be abandoned there: the program's own code by its debug
+  // information, or, without debug information, the kernel's own function (where no lock is taken).
+  static bool safe_to_stop(const Found& f) {
+    const auto pc = reinterpret_cast<const void*>(f.pc);
+    return is_program_code(pc) || (function_start(pc) == f.kernel && code_site(pc).file == nullptr);
   }
 
   std::mutex m_;
@@ -178,6 +186,7 @@ class Watchdog {
   bool started_ = false;
   std::vector<Entry> launches_;
   std::vector<WatchedLaunch::Worker*> workers_;
+  std::uint64_t serial_ = 0;
 };
 
 WatchedLaunch::WatchedLaunch(const LaunchPlan& plan)
@@ -195,6 +204,13 @@ bool WatchedLaunch::safe_to_stop_at(std::uintptr_t pc) const {
   for (unsigned i = 0; i < n; ++i)
     if (safe_[i].load(std::memory_order_relaxed) == pc) return true;
   return false;
+}
+
+void WatchedLaunch::add_safe(std::uintptr_t pc) {
+  const unsigned n = safe_count_.load(std::memory_order_relaxed);  // only the watchdog's thread appends
+  if (n == kSafeAddresses) return;
+  safe_[n].store(pc, std::memory_order_relaxed);
+  safe_count_.store(n + 1, std::memory_order_release);
 }
 
 WatchedLaunch::Worker::Worker(WatchedLaunch& l) : launch(&l), thread(pthread_self()) {

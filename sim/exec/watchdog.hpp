@@ -56,6 +56,7 @@ class WatchedLaunch {
  private:
   friend class Watchdog;
   static constexpr unsigned kSafeAddresses = 256;
+  void add_safe(std::uintptr_t pc);
   const LaunchPlan& plan_;
   const std::chrono::steady_clock::time_point deadline_;
   // Addresses found to be the program's own code, appended by the watchdog's thread and read by

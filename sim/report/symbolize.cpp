@@ -56,27 +56,41 @@ backtrace_state* symbolizer_state();
 #endif
 }  // namespace
 
-std::string function_name(const void* address) {
+namespace {
+
+// The symbol of the function containing `address`: the dynamic symbol table (dladdr) first; a
+// function with internal linkage (an anonymous namespace, `static`) is not there but is in the
+// executable's own symbol table.
+struct Symbol {
+  const char* name = nullptr;
+  const void* start = nullptr;
+};
+Symbol symbol_of(const void* address) {
   Dl_info info{};
-  if (dladdr(address, &info) && info.dli_sname) return demangle(info.dli_sname);
+  if (dladdr(address, &info) && info.dli_sname) return Symbol{info.dli_sname, info.dli_saddr};
+  Symbol found;
 #if CUSIM_HAVE_LIBBACKTRACE
-  // A function with internal linkage (an anonymous namespace, `static`) is not in the dynamic
-  // symbol table that dladdr reads, but is in the executable's own.
-  if (backtrace_state* state = symbolizer_state()) {
-    const char* name = nullptr;
+  if (backtrace_state* state = symbolizer_state())
     backtrace_syminfo(
         state, reinterpret_cast<std::uintptr_t>(address),
-        [](void* data, std::uintptr_t, const char* symname, std::uintptr_t, std::uintptr_t) {
-          *static_cast<const char**>(data) = symname;
+        [](void* data, std::uintptr_t, const char* symname, std::uintptr_t symval, std::uintptr_t) {
+          if (symname) *static_cast<Symbol*>(data) = Symbol{symname, reinterpret_cast<const void*>(symval)};
         },
-        [](void*, const char*, int) {}, &name);
-    if (name) return demangle(name);
-  }
+        [](void*, const char*, int) {}, &found);
 #endif
+  return found;
+}
+
+}  // namespace
+
+std::string function_name(const void* address) {
+  if (const Symbol s = symbol_of(address); s.name) return demangle(s.name);
   char buf[32];
   std::snprintf(buf, sizeof buf, "kernel@%p", address);
   return buf;
 }
+
+const void* function_start(const void* address) { return symbol_of(address).start; }
 
 namespace {
 SourceSite site_of_pc(std::uintptr_t pc);

@@ -11,6 +11,10 @@ namespace cusim::sim {
 // internal linkage, from the executable's own symbol table; its address in hex when neither has it.
 std::string function_name(const void* address);
 
+// The first instruction of the function containing `address`, from the same symbol tables;
+// nullptr when neither has it.
+const void* function_start(const void* address);
+
 // Makes the symboliser's state now, on a host thread, so that a simulated thread that symbolises
 // (a finding's report) never runs its one-time initialisation on a stack that may be nearly full.
 void prepare_symbolizer();

@@ -20,6 +20,12 @@ std::string hex_address(std::uint64_t a) {
   return buf;
 }
 
+std::string time_limit_passed(double seconds) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "the launch ran past its time limit of %g s (CUSIM_TIMEOUT) and was ended", seconds);
+  return buf;
+}
+
 std::string hex_mask(unsigned mask) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", mask);

@@ -21,6 +21,9 @@ std::string hex_mask(unsigned mask);
 std::string lane_list(unsigned mask);
 // "lane 5" or "lanes 5..9".
 std::string lanes_phrase(unsigned mask);
+// "the launch ran past its time limit of 0.5 s (CUSIM_TIMEOUT) and was ended": how a
+// launch-timeout finding begins.
+std::string time_limit_passed(double seconds);
 // "(0,0,0)..(15,0,0),(17,0,0)": threads as ranges of consecutive ids, the first `shown` of them,
 // then ",... (<total> threads)" when there are more.
 std::string thread_list(const std::vector<ThreadRange>& ranges, std::size_t total, std::size_t shown = 8);

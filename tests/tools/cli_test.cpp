@@ -187,6 +187,21 @@ TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding
   CHECK(has(r.err, "test_program.cu:28: note: thread (0,0,0) was running here"));
 }
 
+TEST_CASE("--timeout stops a kernel with internal linkage in a program without debug information") {
+  // Without debug information the watchdog stops a thread only in the kernel's own function,
+  // found in the executable's symbol table.
+  TempDir dir;
+  const std::string stripped = dir.file("test_program_stripped");
+  REQUIRE(std::system(("strip --strip-debug -o '" + stripped + "' '" TEST_PROGRAM "'").c_str()) == 0);
+  const ProgramRun r = run_cusim({"run", "--timeout", "0.3", "--workers", "2", "--", stripped, "endless"});
+  CHECK_FALSE(r.signalled);
+  CHECK(r.status == 1);
+  CHECK(r.out == "the endless kernel ended with cudaErrorLaunchTimeout\n");
+  CHECK(has(r.err, "error: launch-timeout: the launch ran past its time limit of 0.3 s (CUSIM_TIMEOUT)"));
+  CHECK(has(r.err, "(in endless(int*))"));
+  CHECK_FALSE(has(r.err, "test_program.cu:"));  // no line: there is no debug information
+}
+
 TEST_CASE("a program killed by a signal: the signal is named (exit 4)") {
 #if !defined(__SANITIZE_ADDRESS__)  // under ASan, its handler reports the fault and exits with status 1
   const ProgramRun segv = run_cusim({"run", TEST_PROGRAM, "segv"});

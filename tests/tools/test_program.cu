@@ -22,8 +22,8 @@ __global__ void fill(int* out) { out[blockIdx.x * blockDim.x + threadIdx.x] = st
 
 __global__ void wild(int* p) { p[threadIdx.x] = 1; }
 
-// Never ends: from 1 the Collatz sequence is 4, 2, 1 again, never 0.
-__global__ void endless(int* out) {
+// Never ends (from 1 Collatz gives 4, 2, 1 again); static: no dynamic symbol (cli_test, stripped).
+static __global__ void endless(int* out) {
   unsigned x = threadIdx.x + 1, steps = 0;
   while (x != 0) x = (x & 1) ? 3 * x + 1 : x / 2, ++steps;
   out[threadIdx.x] = static_cast<int>(steps);
