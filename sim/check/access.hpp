@@ -47,7 +47,8 @@ static_assert(sizeof(AccessRecord) == 24);
 // current launch's or block's is empty, so nothing is ever cleared between launches or blocks.
 struct RaceCell {
   std::uint32_t tag;
-  std::uint32_t lock;  // taken while more than one worker may touch global memory
+  std::uint32_t lock;  // taken while more than one worker may touch global memory; odd while held, a
+                       // sequence count (block_checker.cpp: CellLock)
   AccessRecord write, read1, read2;
 };
 static_assert(sizeof(RaceCell) == 80);

@@ -68,21 +68,30 @@ std::uint8_t touched_bytes(std::uintptr_t a, std::size_t size, std::uintptr_t g)
   return byte_mask(from, to - from);
 }
 
+// The race cell's lock, also a sequence count: odd while held, raised by two at each holding, so
+// that a reader who finds it even and unchanged around a copy of the cell has read a consistent
+// cell (atomic_changes_nothing).
 class CellLock {
  public:
   CellLock(RaceCell& c, bool take) : c_(take ? &c : nullptr) {
-    // Test and test-and-set: waiters spin on a read of the shared line, not on exchanges that
-    // take it from the holder (16 workers checking atomics on one total).
+    // Waiters spin on a read of the shared line, not on read-modify-writes that take it from the
+    // holder (16 workers checking atomics on one total).
     if (c_)
-      while (__atomic_exchange_n(&c_->lock, 1u, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(&c_->lock, __ATOMIC_RELAXED)) __builtin_ia32_pause();
+      for (;;) {
+        seq_ = __atomic_load_n(&c_->lock, __ATOMIC_RELAXED);
+        if (!(seq_ & 1) && __atomic_compare_exchange_n(&c_->lock, &seq_, seq_ + 1, true, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+          break;
+        __builtin_ia32_pause();
+      }
+    __atomic_thread_fence(__ATOMIC_RELEASE);  // the cell's new contents come after the odd count
   }
   ~CellLock() {
-    if (c_) __atomic_store_n(&c_->lock, 0u, __ATOMIC_RELEASE);
+    if (c_) __atomic_store_n(&c_->lock, seq_ + 2, __ATOMIC_RELEASE);
   }
 
  private:
   RaceCell* c_;
+  std::uint32_t seq_ = 0;
 };
 
 }  // namespace
@@ -262,13 +271,13 @@ BlockChecker::Verdict BlockChecker::static_access(unsigned thread, std::uintptr_
   const std::uintptr_t first = a >> kGranuleShift, last = (a + size - 1) >> kGranuleShift;
   for (std::uintptr_t g = first; g <= last; ++g) {
     RaceCell& cell = static_cells_[g - (static_base_ >> kGranuleShift)];
-    CellLock guard(cell, launch_->concurrent);
     const std::uint8_t mask = touched_bytes(a, size, g);
+    const bool lock = launch_->concurrent;
     switch (c.flags) {
-      case kRead: check_race<kRead>(c, cell, mask, launch_->tag); break;
-      case kWrite: check_race<kWrite>(c, cell, mask, launch_->tag); break;
-      case kRead | kAtomic: check_race<kRead | kAtomic>(c, cell, mask, launch_->tag); break;
-      case kWrite | kAtomic: check_race<kWrite | kAtomic>(c, cell, mask, launch_->tag); break;
+      case kRead: check_cell<kRead>(c, cell, mask, launch_->tag, lock); break;
+      case kWrite: check_cell<kWrite>(c, cell, mask, launch_->tag, lock); break;
+      case kRead | kAtomic: check_cell<kRead | kAtomic>(c, cell, mask, launch_->tag, lock); break;
+      case kWrite | kAtomic: check_cell<kWrite | kAtomic>(c, cell, mask, launch_->tag, lock); break;
     }
   }
   ++ordinal_[thread];
@@ -409,14 +418,34 @@ inline void BlockChecker::check_granule(const Current& c, std::uint8_t mask, std
     if (lock) __atomic_fetch_or(&st, static_cast<std::uint8_t>(mask << 4), __ATOMIC_RELAXED);
     else st |= static_cast<std::uint8_t>(mask << 4);
   }
-  if (checks & check_racecheck) {
-    CellLock guard(cell, lock);
-    check_race<Flags>(c, cell, mask, tag);
-  }
+  if (checks & check_racecheck) check_cell<Flags>(c, cell, mask, tag, lock);
 }
 
 template <unsigned Flags>
-inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
+inline void BlockChecker::check_cell(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag, bool lock) {
+  // Atomics on one total or counter from every worker mostly change nothing in its cell (it
+  // keeps atomics of other warps already): those are told apart without the lock, so that the
+  // cell's line stays shared among the cores instead of passing from one to the next.
+  if constexpr ((Flags & kAtomic) != 0)
+    if (lock && atomic_changes_nothing<Flags>(c, cell, mask, tag)) return;
+  CellLock guard(cell, lock);
+  check_race<Flags>(c, cell, mask, tag);
+}
+
+template <unsigned Flags>
+bool BlockChecker::atomic_changes_nothing(const Current& c, const RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
+  const std::uint32_t seq = __atomic_load_n(&cell.lock, __ATOMIC_ACQUIRE);
+  if (seq & 1) return false;
+  RaceCell seen;
+  __builtin_memcpy(&seen, &cell, sizeof seen);  // may be torn: then the count has moved
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  if (__atomic_load_n(&cell.lock, __ATOMIC_RELAXED) != seq) return false;
+  RaceCell after = seen;
+  return check_race<Flags, true>(c, after, mask, tag) && __builtin_memcmp(&after, &seen, sizeof seen) == 0;
+}
+
+template <unsigned Flags, bool Dry>
+inline bool BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag) {
   if (cell.tag != tag) {
     cell.write.flags = cell.read1.flags = cell.read2.flags = 0;
     cell.tag = tag;
@@ -426,19 +455,24 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   auto conflicts = [&](const AccessRecord& e) __attribute__((always_inline)) {
     return e.valid() && (e.bytes & mask) && (write || e.write()) && !(atomic && e.atomic()) && !ordered(e, c);
   };
-  if (conflicts(cell.write)) report_race(c, cell.write);
-  if (conflicts(cell.read1)) report_race(c, cell.read1);
-  if (conflicts(cell.read2)) report_race(c, cell.read2);
+  // Reports a race with `e`, if it is one; false instead in a dry run.
+  auto meet = [&](const AccessRecord& e) __attribute__((always_inline)) {
+    if (!conflicts(e)) return true;
+    if constexpr (Dry) return false;
+    report_race(c, e);
+    return true;
+  };
+  if (!meet(cell.write) || !meet(cell.read1) || !meet(cell.read2)) return false;
   if (write && !atomic) {
     // Every kept access that this write is not ordered after was reported just now; whatever is
     // ordered after this write is ordered after them too: the write alone stands for them, on
     // the bytes it wrote. What they did to the granule's other bytes stays.
     if (mask != 0xf && ((cell.write.valid() && (cell.write.bytes & ~mask)) || (cell.read1.valid() && (cell.read1.bytes & ~mask)) ||
                         (cell.read2.valid() && (cell.read2.bytes & ~mask)))) [[unlikely]]
-      return keep_other_bytes(c, cell, mask);
+      return keep_other_bytes(c, cell, mask), true;
     fill(cell.write, c, mask);
     cell.read1.flags = cell.read2.flags = 0;
-    return;
+    return true;
   }
   // A later access stands for an earlier one it is ordered after only on the bytes it covers, and
   // a read or an atomic never stands for a plain write (a later read would race with the write,
@@ -461,7 +495,7 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
   // reads push them out.
   if (atomic && write && (!cell.write.valid() || (cell.write.atomic() && replaceable(cell.write)))) {
     fill(cell.write, c, mask);
-    return;
+    return true;
   }
   // Reads, and atomics that did not take the write slot, share two slots. Which to keep decides
   // what a later write is checked against, so the choice must not hang on the schedule: an
@@ -477,6 +511,7 @@ inline void BlockChecker::check_race(const Current& c, RaceCell& cell, std::uint
     fill(cell.read2, c, mask);
   // else: both kept accesses are unordered with this one and come from two other warps; a write
   // that races with this access races with at least one of them unless it is ordered after them.
+  return true;
 }
 
 void BlockChecker::keep_other_bytes(const Current& c, RaceCell& cell, std::uint8_t mask) {

@@ -134,8 +134,17 @@ class BlockChecker final : public AccessGate {
   [[gnu::cold, gnu::noinline]] Verdict constant_write(const Current& c, std::size_t size, const StaticVariable& v);
   Verdict misaligned(const Current& c, const std::string& what, std::size_t align);  // what: "4 bytes of `tile`"
   [[gnu::cold, gnu::noinline]] void uninitialized_read(const Current& c);
+  // The race check of one granule's cell, under its lock when other workers may touch it.
   template <unsigned Flags>
-  [[gnu::always_inline]] void check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
+  [[gnu::always_inline]] void check_cell(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag, bool lock);
+  // Checks `c` against the accesses `cell` keeps, reports the races, and keeps `c` as it
+  // should. Dry: reports nothing and returns false where it would have reported.
+  template <unsigned Flags, bool Dry = false>
+  [[gnu::always_inline]] bool check_race(const Current& c, RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
+  // Whether checking the atomic `c` would report nothing and leave `cell` as it is, judged on a
+  // consistent copy read without taking the cell's lock.
+  template <unsigned Flags>
+  bool atomic_changes_nothing(const Current& c, const RaceCell& cell, std::uint8_t mask, std::uint32_t tag);
   // A plain write of the bytes `mask` of a granule whose kept accesses also touched other bytes.
   [[gnu::cold, gnu::noinline]] void keep_other_bytes(const Current& c, RaceCell& cell, std::uint8_t mask);
   void report_race(const Current& c, const AccessRecord& other);
