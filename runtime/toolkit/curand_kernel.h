@@ -64,8 +64,15 @@ typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
 static_assert(sizeof(curandStateXORWOW) == 48 && sizeof(curandStatePhilox4_32_10) == 64 && sizeof(curandStateMRG32k3a) == 48,
               "cuRAND's sizes");
 namespace cusim::curand_detail {
-__device__ inline void clear_padding(curandStateXORWOW* s) { s->cusim_padding = 0; }
-__device__ inline void clear_padding(curandStateMRG32k3a* s) { s->cusim_padding = 0; }
+// The end of every curand_init: no Box-Muller value kept, and the padding written.
+template <class State>
+__device__ inline void clear_extras(State* s) {
+  s->boxmuller_flag = 0;
+  s->boxmuller_flag_double = 0;
+  s->boxmuller_extra = 0.f;
+  s->boxmuller_extra_double = 0.;
+  if constexpr (requires { s->cusim_padding; }) s->cusim_padding = 0;
+}
 }  // namespace cusim::curand_detail
 
 #define CURAND_2POW32_INV (2.3283064e-10f)
@@ -115,11 +122,7 @@ __device__ inline void curand_init(unsigned long long seed, unsigned long long s
   state->v[4] = 5783321u + t0;
   skipahead_sequence(subsequence, state);
   skipahead(offset, state);
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.f;
-  state->boxmuller_extra_double = 0.;
-  cusim::curand_detail::clear_padding(state);
+  cusim::curand_detail::clear_extras(state);
 }
 
 __device__ inline unsigned int curand(curandStateXORWOW_t* state) {
@@ -203,10 +206,7 @@ __device__ inline void curand_init(unsigned long long seed, unsigned long long s
   state->key.x = static_cast<unsigned int>(seed);
   state->key.y = static_cast<unsigned int>(seed >> 32);
   state->STATE = 0;
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.f;
-  state->boxmuller_extra_double = 0.;
+  cusim::curand_detail::clear_extras(state);
   skipahead_sequence(subsequence, state);
   skipahead(offset, state);
 }
@@ -266,11 +266,7 @@ __device__ inline void curand_init(unsigned long long seed, unsigned long long s
   }
   skipahead_subsequence(subsequence, state);
   skipahead(offset, state);
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.f;
-  state->boxmuller_extra_double = 0.;
-  cusim::curand_detail::clear_padding(state);
+  cusim::curand_detail::clear_extras(state);
 }
 
 namespace cusim::curand_detail {
