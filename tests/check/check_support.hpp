@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cusim/cusim.hpp>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <source_location>
 #include <sstream>
@@ -186,6 +187,19 @@ cudaError_t call(Run& run) {
   }
 }
 
+// A run behind one type. The expectations below are ordinary functions of a RunFn, compiled once
+// per test file rather than once per test (as templates over each test's lambda they made the
+// checked build of a suite of a hundred planted bugs take minutes); the templates at the end of
+// this file only wrap each test's lambda.
+using RunFn = std::function<cudaError_t()>;
+
+template <class Run>
+RunFn erase_run(Run& run) {
+  return [&run] { return call(run); };
+}
+
+namespace detail {
+
 #if !CUSIM_SIMULATOR
 // On the CUDA backend there are no cusim findings. A clean run must still succeed (its own CHECKs
 // test the results). A planted bug runs once between two marker lines on stdout, for
@@ -196,20 +210,14 @@ inline void reset_device() {
   cudaDeviceReset();
 }
 
-template <class Run>
-void expect_clean(Run&& run, std::source_location = std::source_location::current()) {
-  const cudaError_t status = call(run);
+inline void expect_clean(const RunFn& run, std::source_location) {
+  const cudaError_t status = run();
   CHECK_MESSAGE(status == cudaSuccess, "status " << std::string(cudaGetErrorName(status)));
 }
 
-template <class Run>
-void expect_clean_everywhere(Run&& run, std::source_location loc = std::source_location::current()) {
-  expect_clean(run, loc);
-}
+inline void expect_clean_everywhere(const RunFn& run, std::source_location loc) { expect_clean(run, loc); }
 
-template <class Run>
-void expect_findings(const std::vector<Expect>& expected, Run&& run,
-                     std::source_location loc = std::source_location::current()) {
+inline void expect_findings(const std::vector<Expect>& expected, const RunFn& run, std::source_location loc) {
   if (expected.empty()) return expect_clean(run, loc);
   std::string kinds, lines;
   for (const Expect& e : expected) {
@@ -230,14 +238,12 @@ void expect_findings(const std::vector<Expect>& expected, Run&& run,
   };
   {
     Markers m("cusim-planted-begin: kinds=" + kinds + " file=" + base_name(loc.file_name()) + " lines=" + lines);
-    (void)call(run);
+    (void)run();
   }
   reset_device();
 }
 
-template <class Run>
-void expect_planted(const std::vector<Expect>& expected, Run&& run,
-                    std::source_location loc = std::source_location::current()) {
+inline void expect_planted(const std::vector<Expect>& expected, const RunFn& run, std::source_location loc) {
   expect_findings(expected, run, loc);
 }
 #else
@@ -294,10 +300,8 @@ inline bool racy_initcheck(const Resolved& w, const std::vector<Resolved>& want)
 // (kind, line, space, error, and other line where given: each expectation met, each finding
 // expected) and that run's status is the error of the fatal one among them (cudaSuccess if none
 // is fatal). The findings go to `*seen` when it is given.
-template <class Run>
-void expect_findings(const std::vector<Expect>& expected, Run&& run,
-                     std::source_location loc = std::source_location::current(),
-                     std::vector<cusim::Finding>* seen = nullptr) {
+inline void expect_findings(const std::vector<Expect>& expected, const RunFn& run, std::source_location loc,
+                            std::vector<cusim::Finding>* seen = nullptr) {
   const std::string file = base_name(loc.file_name());
   std::vector<Resolved> want;
   cudaError_t status_wanted = cudaSuccess;
@@ -318,7 +322,7 @@ void expect_findings(const std::vector<Expect>& expected, Run&& run,
 
   cusim::clear_findings();
   cudaGetLastError();
-  const cudaError_t status = call(run);
+  const cudaError_t status = run();
   const std::vector<cusim::Finding> got = cusim::take_findings();
 
   std::string all;
@@ -396,14 +400,10 @@ inline std::vector<std::string> report_shapes(const std::vector<cusim::Finding>&
 }
 
 // run() must make no finding and return cudaSuccess.
-template <class Run>
-void expect_clean(Run&& run, std::source_location loc = std::source_location::current()) {
-  expect_findings({}, std::forward<Run>(run), loc);
-}
+inline void expect_clean(const RunFn& run, std::source_location loc) { expect_findings({}, run, loc); }
 
 // expect_clean under every configuration.
-template <class Run>
-void expect_clean_everywhere(Run&& run, std::source_location loc = std::source_location::current()) {
+inline void expect_clean_everywhere(const RunFn& run, std::source_location loc) {
   for_each_config([&] { expect_clean(run, loc); });
 }
 
@@ -412,9 +412,7 @@ void expect_clean_everywhere(Run&& run, std::source_location loc = std::source_l
 // check that no finding of its kinds appears. Kinds produced whatever the checks (deadlock,
 // warp-*, invalid-free, spin-wait-stalled: kind_checker) must instead still be reported, promptly,
 // with every checker off, and fail the launch or call if they are fatal.
-template <class Run>
-void expect_planted(const std::vector<Expect>& expected, Run&& run,
-                    std::source_location loc = std::source_location::current()) {
+inline void expect_planted(const std::vector<Expect>& expected, const RunFn& run, std::source_location loc) {
   REQUIRE(!expected.empty());
   // Every configuration must also give the same reports as the first, numbers aside.
   std::vector<std::string> first_shapes;
@@ -447,7 +445,7 @@ void expect_planted(const std::vector<Expect>& expected, Run&& run,
       cusim::clear_findings();
       cudaGetLastError();
       const auto start = std::chrono::steady_clock::now();
-      const cudaError_t status = call(run);
+      const cudaError_t status = run();
       const auto elapsed = std::chrono::steady_clock::now() - start;
       const std::vector<cusim::Finding> got = cusim::take_findings();
       std::string all;
@@ -472,6 +470,32 @@ void expect_planted(const std::vector<Expect>& expected, Run&& run,
   }
 }
 #endif  // CUSIM_SIMULATOR
+}  // namespace detail
+
+using detail::reset_device;
+
+// The expectations for any callable run (the comments in detail:: say what each requires).
+template <class Run>
+void expect_clean(Run&& run, std::source_location loc = std::source_location::current()) {
+  detail::expect_clean(erase_run(run), loc);
+}
+
+template <class Run>
+void expect_clean_everywhere(Run&& run, std::source_location loc = std::source_location::current()) {
+  detail::expect_clean_everywhere(erase_run(run), loc);
+}
+
+template <class Run>
+void expect_findings(const std::vector<Expect>& expected, Run&& run,
+                     std::source_location loc = std::source_location::current()) {
+  detail::expect_findings(expected, erase_run(run), loc);
+}
+
+template <class Run>
+void expect_planted(const std::vector<Expect>& expected, Run&& run,
+                    std::source_location loc = std::source_location::current()) {
+  detail::expect_planted(expected, erase_run(run), loc);
+}
 
 // ---- kernels' helpers ----------------------------------------------------------------------------
 
