@@ -18,22 +18,22 @@
 #include "sim/config/config.hpp"
 #include "sim/io/output_errors.hpp"
 #include "sim/io/output_file.hpp"
-#include "sim/report/json.hpp"
+#include "sim/report/render_json.hpp"
+#include "sim/report/sarif.hpp"
 #include "sim/trace/tracer.hpp"
 
 namespace cusim::backend {
 namespace {
-using sim::json_string;
 std::mutex m;
 // Never destroyed: see work_queues.cpp.
 std::vector<cusim::Finding>& store() {
   static auto* s = new std::vector<cusim::Finding>;
   return *s;
 }
-// For CUSIM_REPORT: every finding, taken or not, with its fields as JSON (render_json_members).
+// For CUSIM_REPORT: every finding, taken or not, with its fields as JSON (render_json).
 struct Made {
   cusim::Finding finding;
-  std::string json;
+  nlohmann::ordered_json json;
 };
 std::vector<Made>& all_made() {
   static auto* s = new std::vector<Made>;
@@ -107,25 +107,38 @@ bool is_suppressed(const cusim::Finding& f) {
 
 // `untaken`: the findings the program did not take (cusim::take_findings); the others are marked
 // "taken", so that a tool reading the report counts what the exit status counts.
-void write_report(const std::string& path, const std::vector<Made>& list, const std::vector<cusim::Finding>& untaken) {
+void write_report(const sim::ReportOutput& to, const std::vector<Made>& list, const std::vector<cusim::Finding>& untaken) {
   std::multiset<std::string> left;
   for (const cusim::Finding& f : untaken) left.insert(f.text);
-  std::ostringstream out;
-  out << "{\n  \"findings\": [";
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const cusim::Finding& f = list[i].finding;
+  nlohmann::ordered_json findings = nlohmann::ordered_json::array();
+  for (const Made& made : list) {
+    const cusim::Finding& f = made.finding;
     const auto mine = left.find(f.text);
-    out << (i ? ",\n" : "\n") << "    {" << list[i].json << ", \"error\": " << int(f.error)
-        << ", \"text\": " << json_string(f.text) << ", \"taken\": " << (mine == left.end() ? "true" : "false") << "}";
+    nlohmann::ordered_json entry = made.json;
+    entry["error"] = int(f.error);
+    entry["text"] = f.text;
+    entry["taken"] = mine == left.end();
+    findings.push_back(std::move(entry));
     if (mine != left.end()) left.erase(mine);
   }
   // Outputs that could not be written (the trace is written before the report).
-  out << "\n  ],\n  \"output_errors\": [";
-  const std::vector<std::string> errors = sim::io::output_failures();
-  for (std::size_t i = 0; i < errors.size(); ++i) out << (i ? ", " : "") << json_string(errors[i]);
-  out << "]\n}\n";
-  if (std::string error; !sim::io::write_output(path, out.str(), &error))
-    sim::io::output_failed("CUSIM_REPORT=" + path + ": cannot write the report: " + error);
+  const nlohmann::ordered_json report = {{"findings", std::move(findings)}, {"output_errors", sim::io::output_failures()}};
+  std::string text;
+  try {
+    if (to.format == sim::ReportFormat::sarif) {
+      char folder[4096];
+      text = sim::sarif_log(report, getcwd(folder, sizeof folder) ? folder : "/", CUSIM_VERSION_STRING)
+                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    } else {
+      text = report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+  } catch (const std::exception& e) {  // nothing is lost silently: the report says why it is missing
+    sim::io::output_failed("CUSIM_REPORT=" + sim::report_setting(to) + ": cannot write the report: " + e.what());
+    return;
+  }
+  text += '\n';
+  if (std::string error; !sim::io::write_output(to.file, text, &error))
+    sim::io::output_failed("CUSIM_REPORT=" + sim::report_setting(to) + ": cannot write the report: " + error);
 }
 
 // At exit, after the work queues have drained (this handler is registered before any queue
@@ -147,12 +160,12 @@ void at_exit(int status, void*) {
   const sim::Config& c = sim::config();
   if (!c.report.empty()) {
     // A child made by fork() writes its own file beside the parent's, which it would replace.
-    std::string report = c.report;
+    sim::ReportOutput report = sim::report_output(c.report);
     struct stat st;
-    const bool plain_file = stat(report.c_str(), &st) != 0 || S_ISREG(st.st_mode);  // not /dev/stdout, a FIFO...
+    const bool plain_file = stat(report.file.c_str(), &st) != 0 || S_ISREG(st.st_mode);  // not /dev/stdout, a FIFO...
     if (forked_child() && plain_file) {
-      report += "." + std::to_string(getpid());
-      std::fprintf(stderr, "cusim: the report of process %d, made by fork(), is %s\n", int(getpid()), report.c_str());
+      report.file += "." + std::to_string(getpid());
+      std::fprintf(stderr, "cusim: the report of process %d, made by fork(), is %s\n", int(getpid()), report.file.c_str());
     }
     write_report(report, every, untaken);
   }
@@ -215,7 +228,7 @@ void report(const sim::Diagnostic& d, cudaError_t error) {
     std::fputs(("cusim: " + f.text).c_str(), stderr);
   }
   std::lock_guard<std::mutex> lock(m);
-  if (!sim::config().report.empty()) all_made().push_back(Made{f, sim::render_json_members(d)});
+  if (!sim::config().report.empty()) all_made().push_back(Made{f, sim::render_json(d)});
   store().push_back(std::move(f));
 }
 

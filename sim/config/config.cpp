@@ -82,8 +82,13 @@ bool parse_output(const char* name, const char* text, std::string* out) {
   else *out = text;
   return true;
 }
+// Kept as "<format>:<file>" (report_output reads it), or empty when the file cannot be written.
 bool parse_report(const char* name, const char* text, std::string* out) {
-  return parse_output(name, std::strncmp(text, "json:", 5) == 0 ? text + 5 : text, out);
+  ReportOutput report = report_output(text);
+  const std::string file = report.file;
+  if (!parse_output(name, file.c_str(), &report.file)) return false;
+  *out = report.file.empty() ? "" : report_setting(report);
+  return true;
 }
 bool parse_stats_setting(const char* name, const char* text, std::string* out) {
   StatsOutput parsed;
@@ -143,6 +148,15 @@ bool parse_checks(const char* text, unsigned* checks) {
   }
   *checks = bits;
   return true;
+}
+
+ReportOutput report_output(const std::string& text) {
+  if (text.rfind("sarif:", 0) == 0) return {ReportFormat::sarif, text.substr(6)};
+  if (text.rfind("json:", 0) == 0) return {ReportFormat::json, text.substr(5)};
+  return {ReportFormat::json, text};
+}
+std::string report_setting(const ReportOutput& out) {
+  return (out.format == ReportFormat::sarif ? "sarif:" : "json:") + out.file;
 }
 
 bool parse_stats(const std::string& text, StatsOutput* out) {

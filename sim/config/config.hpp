@@ -51,6 +51,17 @@ struct StatsOutput {
 // Parses a CUSIM_STATS value ("0", "1", "stderr", "json:<file>"); false if it is none of them.
 bool parse_stats(const std::string& text, StatsOutput* out);
 
+// Where CUSIM_REPORT sends the findings at exit: a file, in cusim's JSON or in SARIF 2.1.0.
+enum class ReportFormat { json, sarif };
+struct ReportOutput {
+  ReportFormat format = ReportFormat::json;
+  std::string file;  // empty: no report
+};
+// Splits a report setting ("json:<file>", "sarif:<file>" or "<file>", which is JSON).
+ReportOutput report_output(const std::string& text);
+// The setting that report_output() reads back as `out`.
+std::string report_setting(const ReportOutput& out);
+
 // Parses a CUSIM_TIMEOUT value: seconds as a plain decimal number ("2", "0.5"), 0 to 1000000.
 bool parse_seconds(const char* text, double* out);
 

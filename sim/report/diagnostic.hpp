@@ -1,4 +1,5 @@
-// Findings as data: what went wrong, where, in which threads. Rendering is separate (render.cpp).
+// Findings as data: what went wrong, where, in which threads. Rendering is separate (render_text.cpp,
+// render_json.cpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -80,11 +81,8 @@ struct Diagnostic {
   unsigned count = 1;            // occurrences folded into this finding (deduplicated by kind and sites)
 };
 
-// The renderers, one per format (render_text.cpp, render_json.cpp):
+// The text renderer (render_text.cpp; the JSON one is render_json.hpp):
 // "file:line:col: error: <kind>: <message> ..." followed by one "note:" line per group.
 std::string render_text(const Diagnostic& d);
-// The diagnostic's fields as the members of a JSON object ("\"kind\": ..., \"groups\": [...]"), to
-// which a report adds its own.
-std::string render_json_members(const Diagnostic& d);
 
 }  // namespace cusim::sim

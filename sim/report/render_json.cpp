@@ -1,42 +1,43 @@
-// The JSON renderer: a finding's fields as data (docs/CHECKS.md, "Reports").
-#include "sim/report/diagnostic.hpp"
-#include "sim/report/json.hpp"
+#include "sim/report/render_json.hpp"
 
 namespace cusim::sim {
 namespace {
 
-std::string number(std::uint64_t n) { return std::to_string(n); }
-
-std::string dim(const Dim& d) { return "[" + number(d.x) + ", " + number(d.y) + ", " + number(d.z) + "]"; }
+nlohmann::ordered_json dim(const Dim& d) { return {d.x, d.y, d.z}; }
 
 // "file", "line", "column" of a site, under `prefix` ("" or "other_").
-std::string site(const std::string& prefix, const SourceSite& s) {
-  return "\"" + prefix + "file\": " + json_string(s.known() ? s.file : "") + ", \"" + prefix + "line\": " +
-         number(s.known() ? s.line : 0) + ", \"" + prefix + "column\": " + number(s.known() ? s.column : 0);
+void add_site(nlohmann::ordered_json& out, const std::string& prefix, const SourceSite& s) {
+  out[prefix + "file"] = s.known() ? s.file : "";
+  out[prefix + "line"] = s.known() ? s.line : 0;
+  out[prefix + "column"] = s.known() ? s.column : 0;
 }
 
 }  // namespace
 
-std::string render_json_members(const Diagnostic& d) {
-  std::string out = "\"kind\": " + json_string(kind_name(d.kind)) + ", \"kernel\": " + json_string(d.kernel) +
-                    ", \"space\": " + json_string(space_name(d.space)) + ", " + site("", d.site) + ", " +
-                    site("other_", d.other_site) + ", \"relation\": " + json_string(d.relation) +
-                    ", \"count\": " + number(d.count) +
-                    ", \"message\": " + json_string(d.message);
-  out += ", \"block\": " + (d.has_thread ? dim(d.block) : "null");
-  out += ", \"thread\": " + (d.has_thread ? dim(d.thread) : "null");
-  out += ", \"address\": " + number(d.address);
-  out += ", \"groups\": [";
-  for (std::size_t i = 0; i < d.groups.size(); ++i) {
-    const ThreadGroup& g = d.groups[i];
-    out += std::string(i ? ", " : "") + "{\"threads\": [";
-    for (std::size_t r = 0; r < g.threads.size(); ++r)
-      out += std::string(r ? ", " : "") + "{\"first\": " + dim(g.threads[r].first) + ", \"last\": " +
-             dim(g.threads[r].last) + ", \"count\": " + number(g.threads[r].count) + "}";
-    out += "], \"total\": " + number(g.total) + ", \"block\": " + (g.has_block ? dim(g.block) : "null") +
-           ", \"state\": " + json_string(g.state) + ", " + site("", g.site) + "}";
+nlohmann::ordered_json render_json(const Diagnostic& d) {
+  nlohmann::ordered_json out = {{"kind", kind_name(d.kind)}, {"kernel", d.kernel}, {"space", space_name(d.space)}};
+  add_site(out, "", d.site);
+  add_site(out, "other_", d.other_site);
+  out["relation"] = d.relation;
+  out["count"] = d.count;
+  out["message"] = d.message;
+  out["block"] = d.has_thread ? dim(d.block) : nullptr;
+  out["thread"] = d.has_thread ? dim(d.thread) : nullptr;
+  out["address"] = d.address;
+  nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+  for (const ThreadGroup& g : d.groups) {
+    nlohmann::ordered_json threads = nlohmann::ordered_json::array();
+    for (const ThreadRange& r : g.threads)
+      threads.push_back({{"first", dim(r.first)}, {"last", dim(r.last)}, {"count", r.count}});
+    nlohmann::ordered_json group = {{"threads", std::move(threads)},
+                            {"total", g.total},
+                            {"block", g.has_block ? dim(g.block) : nullptr},
+                            {"state", g.state}};
+    add_site(group, "", g.site);
+    groups.push_back(std::move(group));
   }
-  return out + "]";
+  out["groups"] = std::move(groups);
+  return out;
 }
 
 }  // namespace cusim::sim

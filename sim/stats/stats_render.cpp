@@ -3,8 +3,9 @@
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
 
-#include "sim/report/json.hpp"
 #include "sim/report/wording.hpp"
 
 namespace cusim::sim::stats {
@@ -21,8 +22,6 @@ std::string format(const char* fmt, ...) {
 }
 
 std::string dims(const dim3& d) { return coordinates(d.x, d.y, d.z); }
-std::string json_dims(const dim3& d) { return format("[%u, %u, %u]", d.x, d.y, d.z); }
-std::string number(double v) { return format("%.6g", v); }
 
 std::string global_row(const char* what, const cusim::AccessCount& c, const cusim::SectorMetric& m) {
   return format("    %-8s %12" PRIu64 " %12" PRIu64 " %11" PRIu64 " %11" PRIu64 " %17.2f\n", what, c.accesses, c.bytes,
@@ -33,17 +32,17 @@ std::string shared_row(const char* what, const cusim::AccessCount& c, const cusi
                 c.bytes, m.requests, m.wavefronts, m.conflicts, m.per_request());
 }
 
-std::string json_global(const cusim::AccessCount& c, const cusim::SectorMetric& m) {
-  return format("{\"accesses\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"requests\": %" PRIu64 ", \"sectors\": %" PRIu64
-                ", \"sectors_per_request\": ",
-                c.accesses, c.bytes, m.requests, m.sectors) +
-         number(m.per_request()) + "}";
+// The ratio as the table shows it, to six significant digits (the JSON matches the table's figures).
+double rounded(double v) { return std::stod(format("%.6g", v)); }
+
+nlohmann::ordered_json json_global(const cusim::AccessCount& c, const cusim::SectorMetric& m) {
+  return {{"accesses", c.accesses}, {"bytes", c.bytes}, {"requests", m.requests}, {"sectors", m.sectors},
+          {"sectors_per_request", rounded(m.per_request())}};
 }
-std::string json_shared(const cusim::AccessCount& c, const cusim::BankMetric& m) {
-  return format("{\"accesses\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"requests\": %" PRIu64 ", \"wavefronts\": %" PRIu64
-                ", \"bank_conflicts\": %" PRIu64 ", \"conflicts_per_request\": ",
-                c.accesses, c.bytes, m.requests, m.wavefronts, m.conflicts) +
-         number(m.per_request()) + "}";
+nlohmann::ordered_json json_shared(const cusim::AccessCount& c, const cusim::BankMetric& m) {
+  return {{"accesses", c.accesses},         {"bytes", c.bytes},         {"requests", m.requests},
+          {"wavefronts", m.wavefronts},     {"bank_conflicts", m.conflicts},
+          {"conflicts_per_request", rounded(m.per_request())}};
 }
 
 }  // namespace
@@ -74,25 +73,27 @@ std::string render_table(const cusim::LaunchStats& s) {
 }
 
 std::string render_json(const cusim::LaunchStats& s) {
-  std::string j = format("{\"launch\": %" PRIu64 ", \"kernel\": ", s.launch) + json_string(s.kernel) +
-                  ", \"grid\": " + json_dims(s.grid) + ", \"block\": " + json_dims(s.block) +
-                  format(", \"blocks\": %" PRIu64 ", \"threads\": %" PRIu64 ", \"barriers\": %" PRIu64
-                         ", \"barrier_waits\": %" PRIu64 ", \"memory_measured\": %s",
-                         s.blocks, s.threads, s.barriers, s.barrier_waits, s.memory_measured ? "true" : "false");
-  if (!s.memory_measured) return j + ", \"memory_note\": " + json_string(kNotMeasured) + "}";
-  j += ", \"global\": {\"loads\": " + json_global(s.global_loads, s.global_load_sectors) +
-       ", \"stores\": " + json_global(s.global_stores, s.global_store_sectors) +
-       format(", \"atomics\": %" PRIu64 "}", s.global_atomics);
-  j += ", \"shared\": {\"loads\": " + json_shared(s.shared_loads, s.shared_load_banks) +
-       ", \"stores\": " + json_shared(s.shared_stores, s.shared_store_banks) +
-       format(", \"atomics\": %" PRIu64 "}", s.shared_atomics);
-  j += ", \"atomic_contention\": ";
-  if (s.contention.atomics)
-    j += format("{\"atomics\": %" PRIu64 ", \"space\": ", s.contention.atomics) + json_string(s.contention.space) +
-         ", \"variable\": " + json_string(s.contention.variable) + format(", \"offset\": %" PRIu64 "}", s.contention.offset);
-  else
-    j += "null";
-  return j + format(", \"split_requests\": %" PRIu64 "}", s.split_requests);
+  auto dims3 = [](const dim3& d) { return nlohmann::ordered_json{d.x, d.y, d.z}; };
+  nlohmann::ordered_json j = {{"launch", s.launch},         {"kernel", s.kernel},     {"grid", dims3(s.grid)},
+                              {"block", dims3(s.block)},    {"blocks", s.blocks},     {"threads", s.threads},
+                              {"barriers", s.barriers},     {"barrier_waits", s.barrier_waits},
+                              {"memory_measured", s.memory_measured}};
+  if (!s.memory_measured) {
+    j["memory_note"] = kNotMeasured;
+  } else {
+    j["global"] = {{"loads", json_global(s.global_loads, s.global_load_sectors)},
+                   {"stores", json_global(s.global_stores, s.global_store_sectors)},
+                   {"atomics", s.global_atomics}};
+    j["shared"] = {{"loads", json_shared(s.shared_loads, s.shared_load_banks)},
+                   {"stores", json_shared(s.shared_stores, s.shared_store_banks)},
+                   {"atomics", s.shared_atomics}};
+    j["atomic_contention"] = nullptr;
+    if (s.contention.atomics)
+      j["atomic_contention"] = {{"atomics", s.contention.atomics}, {"space", s.contention.space},
+                                {"variable", s.contention.variable}, {"offset", s.contention.offset}};
+    j["split_requests"] = s.split_requests;
+  }
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace cusim::sim::stats

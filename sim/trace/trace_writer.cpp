@@ -6,6 +6,7 @@
 #include <cstring>
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "cusim/detail/sim_abi.hpp"
 #include "sim/exec/observer.hpp"
@@ -19,18 +20,10 @@ extern char* program_invocation_short_name;  // glibc
 namespace cusim::sim::trace {
 namespace {
 
+// A string as JSON (the events are written as a stream; their strings escaped by nlohmann-json,
+// bytes that are not UTF-8 replaced).
 std::string json_string(const char* s) {
-  std::string out = "\"";
-  for (; s && *s; ++s) {
-    const unsigned char c = static_cast<unsigned char>(*s);
-    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-    else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else out += static_cast<char>(c);
-  }
-  return out + "\"";
+  return nlohmann::json(s ? s : "").dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 std::string json_string(const std::string& s) { return json_string(s.c_str()); }
 

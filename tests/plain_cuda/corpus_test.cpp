@@ -20,7 +20,7 @@
 
 #include "run_program.hpp"
 #if !CORPUS_ON_GPU
-#include "tools/cusim/json.hpp"
+#include <nlohmann/json.hpp>
 #endif
 
 namespace {
@@ -60,11 +60,11 @@ Expectations expectations(const std::string& source) {
 // (kind, line) of each finding the report holds at a line of `file_name`.
 std::set<std::pair<std::string, unsigned>> reported(const std::string& report, const std::string& file_name) {
   std::set<std::pair<std::string, unsigned>> out;
-  const cusim::json::Value doc = cusim::json::parse(cusim_test::read_file(report));
-  for (const cusim::json::Value& f : doc.find("findings")->as_array()) {
-    const std::string file = f.find("file")->as_string();
+  const nlohmann::json doc = nlohmann::json::parse(cusim_test::read_file(report));
+  for (const nlohmann::json& f : doc.at("findings")) {
+    const std::string file = f.at("file").get<std::string>();
     const bool ours = file.size() >= file_name.size() && file.compare(file.size() - file_name.size(), file_name.size(), file_name) == 0;
-    out.insert({f.find("kind")->as_string(), ours ? static_cast<unsigned>(f.find("line")->as_number()) : 0});
+    out.insert({f.at("kind").get<std::string>(), ours ? static_cast<unsigned>(f.at("line").get<double>()) : 0});
   }
   return out;
 }

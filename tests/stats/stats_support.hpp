@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "tools/cusim/json.hpp"
+#include <nlohmann/json.hpp>
 
 namespace stats_test {
 
@@ -52,7 +52,7 @@ inline std::string read_text(const std::string& path) {
   return text.str();
 }
 
-// A JSON value as the assertions read it, from the project's strict reader (tools/cusim/json.hpp).
+// A JSON value as the assertions read it, from nlohmann-json's strict parser, members in order.
 struct Json {
   enum Type { null, boolean, number, string, array, object } type = null;
   bool b = false;
@@ -73,16 +73,21 @@ struct Json {
       if (m.first == key) return true;
     return false;
   }
-  static Json from(const cusim::json::Value& v) {
+  static Json from(const nlohmann::ordered_json& v) {
     Json j;
-    j.type = static_cast<Type>(v.type());
-    if (v.is_bool()) j.b = v.as_bool();
-    if (v.is_number()) j.n = v.as_number();
-    if (v.is_string()) j.s = v.as_string();
+    j.type = v.is_boolean()  ? boolean
+             : v.is_number() ? number
+             : v.is_string() ? string
+             : v.is_array()  ? array
+             : v.is_object() ? object
+                             : null;
+    if (v.is_boolean()) j.b = v.get<bool>();
+    if (v.is_number()) j.n = v.get<double>();
+    if (v.is_string()) j.s = v.get<std::string>();
     if (v.is_array())
-      for (const cusim::json::Value& item : v.as_array()) j.items.push_back(from(item));
+      for (const auto& item : v) j.items.push_back(from(item));
     if (v.is_object())
-      for (const auto& [key, member] : v.as_object()) j.members.emplace_back(key, from(member));
+      for (const auto& [key, member] : v.items()) j.members.emplace_back(key, from(member));
     return j;
   }
 };
@@ -93,9 +98,9 @@ class JsonParser {
   // The document, or false if it is not exactly one valid JSON value.
   bool parse(Json* out) {
     try {
-      *out = Json::from(cusim::json::parse(t_));
+      *out = Json::from(nlohmann::ordered_json::parse(t_));
       return true;
-    } catch (const cusim::json::ParseError& e) {
+    } catch (const nlohmann::json::exception& e) {
       MESSAGE(e.what());
       return false;
     }

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "run_program.hpp"
-#include "tools/cusim/json.hpp"
+#include <nlohmann/json.hpp>
 
 using cusim_test::occurrences;
 using cusim_test::ProgramRun;
@@ -102,11 +102,11 @@ TEST_CASE("the leak check is off by default; on, a leak at exit is a finding at 
   CHECK(has(on.err, "test_program.cu:"));
   CHECK(has(on.err, "error: leak: 1024 bytes allocated by cudaMalloc were never freed (allocation #2); found at program exit"));
   CHECK(has(on.err, "cusim: LEAK SUMMARY: 1024 bytes leaked in 1 allocation\n"));
-  const cusim::json::Value report = cusim::json::parse(cusim_test::read_file(dir.file("report.json")));
-  const auto& findings = report.find("findings")->as_array();
+  const nlohmann::json report = nlohmann::json::parse(cusim_test::read_file(dir.file("report.json")));
+  const auto& findings = report.at("findings");
   REQUIRE(findings.size() == 1);
-  CHECK(findings[0].find("kind")->as_string() == "leak");
-  CHECK(findings[0].find("line")->as_number() == line_with(std::string(CUSIM_SOURCE_DIR) + "/tests/tools/test_program.cu",
+  CHECK(findings[0].at("kind").get<std::string>() == "leak");
+  CHECK(findings[0].at("line").get<double>() == line_with(std::string(CUSIM_SOURCE_DIR) + "/tests/tools/test_program.cu",
                                                             "// never freed: the leak"));
   // The variable itself, and the option's other spellings.
   CHECK(run_program({CUSIM_TOOL, "run", TEST_PROGRAM, "leak"}, {"CUSIM_QUIET=", "CUSIM_REPORT=", "CUSIM_LEAK_CHECK=1"}).status == 1);
@@ -121,19 +121,19 @@ TEST_CASE("--report keeps the findings report where asked") {
   TempDir dir;
   const ProgramRun r = run_cusim({"run", "--report", "json:" + dir.file("report.json"), TEST_PROGRAM, "leave"});
   CHECK(r.status == 1);
-  const cusim::json::Value report = cusim::json::parse(cusim_test::read_file(dir.file("report.json")));
-  const auto& findings = report.find("findings")->as_array();
+  const nlohmann::json report = nlohmann::json::parse(cusim_test::read_file(dir.file("report.json")));
+  const auto& findings = report.at("findings");
   REQUIRE(findings.size() == 1);
-  CHECK(findings[0].find("kind")->as_string() == "invalid-free");
-  CHECK(findings[0].find("taken")->as_bool() == false);
+  CHECK(findings[0].at("kind").get<std::string>() == "invalid-free");
+  CHECK(findings[0].at("taken").get<bool>() == false);
 }
 
 TEST_CASE("--trace makes the program write its trace") {
   TempDir dir;
   const ProgramRun r = run_cusim({"run", "--trace", dir.file("t.json"), "--trace-detail", "warps", TEST_PROGRAM, "clean"});
   CHECK(r.status == 0);
-  const cusim::json::Value trace = cusim::json::parse(cusim_test::read_file(dir.file("t.json")));
-  CHECK(trace.find("otherData")->find("detail")->as_string() == "warps");
+  const nlohmann::json trace = nlohmann::json::parse(cusim_test::read_file(dir.file("t.json")));
+  CHECK(trace.at("otherData").at("detail").get<std::string>() == "warps");
 }
 
 TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") {
@@ -327,30 +327,30 @@ TEST_CASE("the JSON report holds each finding's fields as data: sites, block and
   cusim_test::TempDir dir;
   const ProgramRun run = run_program({RACE_COUNTER}, {"CUSIM_QUIET=1", "CUSIM_WORKERS=1", "CUSIM_REPORT=" + dir.file("r.json")});
   CHECK(run.status == 1);
-  const cusim::json::Value doc = cusim::json::parse(cusim_test::read_file(dir.file("r.json")));
-  const auto& findings = doc.find("findings")->as_array();
+  const nlohmann::json doc = nlohmann::json::parse(cusim_test::read_file(dir.file("r.json")));
+  const auto& findings = doc.at("findings");
   REQUIRE(findings.size() == 2);
-  for (const cusim::json::Value& f : findings) {
-    CHECK(f.find("kind")->as_string().rfind("race-w", 0) == 0);
-    CHECK(f.find("space")->as_string() == "global");
-    CHECK(f.find("line")->as_number() == 11);
-    CHECK(f.find("other_line")->as_number() == 11);
-    CHECK(f.find("kernel")->as_string() == "counter_kernel(int*)");
-    CHECK(f.find("block")->as_array().size() == 3);
-    CHECK(f.find("thread")->as_array().size() == 3);
-    CHECK(f.find("address")->as_number() > 0);
-    CHECK(f.find("message")->as_string().find("global-memory race") == 0);
-    CHECK(f.find("text")->as_string().find("race_counter.cu:11: error: ") != std::string::npos);
-    CHECK_FALSE(f.find("taken")->as_bool());
+  for (const nlohmann::json& f : findings) {
+    CHECK(f.at("kind").get<std::string>().rfind("race-w", 0) == 0);
+    CHECK(f.at("space").get<std::string>() == "global");
+    CHECK(f.at("line").get<double>() == 11);
+    CHECK(f.at("other_line").get<double>() == 11);
+    CHECK(f.at("kernel").get<std::string>() == "counter_kernel(int*)");
+    CHECK(f.at("block").size() == 3);
+    CHECK(f.at("thread").size() == 3);
+    CHECK(f.at("address").get<double>() > 0);
+    CHECK(f.at("message").get<std::string>().find("global-memory race") == 0);
+    CHECK(f.at("text").get<std::string>().find("race_counter.cu:11: error: ") != std::string::npos);
+    CHECK_FALSE(f.at("taken").get<bool>());
     // The other access's thread, in its block; then the allocation's history.
-    const auto& groups = f.find("groups")->as_array();
+    const auto& groups = f.at("groups");
     REQUIRE(groups.size() == 2);
-    CHECK(groups[0].find("total")->as_number() == 1);
-    CHECK(groups[0].find("threads")->as_array().size() == 1);
-    CHECK(groups[0].find("block")->as_array().size() == 3);
-    CHECK(groups[0].find("state")->as_string().rfind("made the conflicting ", 0) == 0);
-    CHECK(groups[1].find("threads")->as_array().empty());
-    CHECK(groups[1].find("state")->as_string().rfind("allocated by cudaMalloc here", 0) == 0);
+    CHECK(groups[0].at("total").get<double>() == 1);
+    CHECK(groups[0].at("threads").size() == 1);
+    CHECK(groups[0].at("block").size() == 3);
+    CHECK(groups[0].at("state").get<std::string>().rfind("made the conflicting ", 0) == 0);
+    CHECK(groups[1].at("threads").empty());
+    CHECK(groups[1].at("state").get<std::string>().rfind("allocated by cudaMalloc here", 0) == 0);
   }
 #else
   MESSAGE("race_counter is not the checked build here: racecheck cannot see the race");

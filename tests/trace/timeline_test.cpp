@@ -198,7 +198,7 @@ TEST_CASE("the trace is written when the program exits with findings, and a fail
   CHECK(launches[0]->number("error") == 700);
   const auto blocks = fault.with_cat("block");
   REQUIRE(blocks.size() == 1);
-  CHECK(blocks[0]->args->find("failed") != nullptr);
+  CHECK(cusim_test::find(*blocks[0]->args, "failed") != nullptr);
 }
 
 TEST_CASE("atomics are counted per block (checked build), and copies run on the stream's track") {

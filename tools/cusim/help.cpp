@@ -49,6 +49,8 @@ constexpr Option kOptions[] = {
     {"--access-map VALUE", "access maps, the value passed through", "CUSIM_ACCESS_MAP"},
     {"--report json:FILE", "keep the findings report in FILE (default: a temporary file, removed afterwards)",
      "CUSIM_REPORT"},
+    {"--report sarif:FILE", "the same report as SARIF 2.1.0, for CI (GitHub code scanning, GitLab...)",
+     "CUSIM_REPORT=sarif:FILE"},
     {"--suppressions FILE", "findings to ignore, <kind> <file-suffix>[:<line>] per line", "CUSIM_SUPPRESSIONS"},
     {"--leak-check [full|none]", "report memory never freed, at cudaDeviceReset and at exit (alone: full)",
      "CUSIM_LEAK_CHECK"},

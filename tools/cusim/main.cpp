@@ -21,6 +21,7 @@
 #include "sim/access_map/access_map_spec.hpp"
 #include "sim/config/config.hpp"
 #include "sim/io/output_file.hpp"
+#include "sim/report/sarif.hpp"
 
 extern char** environ;
 
@@ -90,6 +91,15 @@ std::string unwritable_output(const RunOptions& o, const std::string& report) {
   return "";
 }
 
+// The report as the user asked for it: the program's JSON as it wrote it, or SARIF made from it.
+std::string kept_text(const sim::ReportOutput& kept, const Report& report) {
+  if (kept.format == sim::ReportFormat::json) return report.text;
+  char folder[4096];
+  return sim::sarif_log(report.document, getcwd(folder, sizeof folder) ? folder : "/", CUSIM_VERSION)
+             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
 int run(const std::vector<std::string>& args) {
   RunOptions o;
   std::string program;
@@ -121,11 +131,10 @@ int run(const std::vector<std::string>& args) {
   // The report the user keeps: --report's file, else CUSIM_REPORT from the environment. The
   // program always writes its report into a folder of ours, which is read, then copied there:
   // nothing at the user's path is touched before there is a report to put in it.
-  std::string kept_report = o.report;
-  if (kept_report.empty()) {
-    if (const char* r = std::getenv("CUSIM_REPORT"); r && *r) kept_report = std::strncmp(r, "json:", 5) == 0 ? r + 5 : r;
-  }
-  if (const std::string why = unwritable_output(o, kept_report); !why.empty()) return usage(why);
+  sim::ReportOutput kept_report;
+  if (!o.report.empty()) kept_report = sim::report_output(o.report);
+  else if (const char* r = std::getenv("CUSIM_REPORT"); r && *r) kept_report = sim::report_output(r);
+  if (const std::string why = unwritable_output(o, kept_report.file); !why.empty()) return usage(why);
   TemporaryFolder temporary;
   if (!temporary.ok()) {
     std::fprintf(stderr, "cusim: error: cannot make a temporary folder for the report: %s\n", std::strerror(errno));
@@ -165,9 +174,9 @@ int run(const std::vector<std::string>& args) {
   }
   const std::vector<ReportedFinding>& findings = contents->findings;
   bool output_failed = !contents->output_errors.empty();  // the program has said which, on stderr
-  if (!kept_report.empty()) {
-    if (!sim::io::write_output(kept_report, contents->text, &error)) {
-      std::fprintf(stderr, "cusim: error: cannot write the report %s: %s\n", kept_report.c_str(), error.c_str());
+  if (!kept_report.file.empty()) {
+    if (!sim::io::write_output(kept_report.file, kept_text(kept_report, *contents), &error)) {
+      std::fprintf(stderr, "cusim: error: cannot write the report %s: %s\n", kept_report.file.c_str(), error.c_str());
       output_failed = true;
     }
   }

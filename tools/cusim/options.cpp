@@ -126,9 +126,9 @@ RunOptions parse_run(const std::vector<std::string>& args) {
     } else if (name == "--access-map") {
       set("CUSIM_ACCESS_MAP", nonempty(name, take()));
     } else if (name == "--report") {
-      std::string r = nonempty(name, take());
-      if (r.rfind("json:", 0) == 0) r.erase(0, 5);
-      o.report = nonempty(name, r);
+      sim::ReportOutput r = sim::report_output(nonempty(name, take()));
+      r.file = nonempty(name, r.file);
+      o.report = sim::report_setting(r);
     } else if (name == "--suppressions") {
       const std::string file = nonempty(name, take());
       if (access(file.c_str(), R_OK) != 0) usage_error("--suppressions: cannot read '" + file + "'");

@@ -5,7 +5,6 @@
 #include <map>
 #include <sstream>
 
-#include "tools/cusim/json.hpp"
 
 namespace cusim::tool {
 
@@ -17,33 +16,35 @@ std::optional<Report> read_report(const std::string& path, std::string& error) {
   }
   std::stringstream text;
   text << in.rdbuf();
+  Report out;
+  out.text = text.str();
   try {
-    const json::Value doc = json::parse(text.str());
-    const json::Value* list = doc.find("findings");
-    if (!list || !list->is_array()) {
-      error = path + " has no \"findings\" array";
+    out.document = nlohmann::ordered_json::parse(out.text);
+  } catch (const nlohmann::json::exception& e) {
+    error = path + " is not valid JSON: " + e.what();
+    return std::nullopt;
+  }
+  const auto list = out.document.find("findings");
+  if (list == out.document.end() || !list->is_array()) {
+    error = path + " has no \"findings\" array";
+    return std::nullopt;
+  }
+  if (const auto errors = out.document.find("output_errors"); errors != out.document.end() && errors->is_array())
+    for (const auto& e : *errors)
+      if (e.is_string()) out.output_errors.push_back(e.get<std::string>());
+  for (const auto& f : *list) {
+    if (!f.is_object()) {
+      error = path + ": a finding that is not an object";
       return std::nullopt;
     }
-    Report out;
-    out.text = text.str();
-    if (const json::Value* errors = doc.find("output_errors"); errors && errors->is_array())
-      for (const json::Value& e : errors->as_array())
-        if (e.is_string()) out.output_errors.push_back(e.as_string());
-    for (const json::Value& f : list->as_array()) {
-      ReportedFinding r;
-      if (const json::Value* k = f.find("kind"); k && k->is_string()) r.kind = k->as_string();
-      if (const json::Value* t = f.find("text"); t && t->is_string()) r.text = t->as_string();
-      if (const json::Value* c = f.find("count"); c && c->is_number()) r.count = static_cast<unsigned>(c->as_number());
-      if (const json::Value* t = f.find("taken"); t && t->is_bool()) r.taken = t->as_bool();
-      out.findings.push_back(std::move(r));
-    }
-    return out;
-  } catch (const json::ParseError& e) {
-    error = path + " is not valid JSON: " + e.what();
-  } catch (const std::logic_error& e) {
-    error = path + ": " + e.what();
+    ReportedFinding r;
+    if (const auto k = f.find("kind"); k != f.end() && k->is_string()) r.kind = k->get<std::string>();
+    if (const auto t = f.find("text"); t != f.end() && t->is_string()) r.text = t->get<std::string>();
+    if (const auto c = f.find("count"); c != f.end() && c->is_number_unsigned()) r.count = c->get<unsigned>();
+    if (const auto t = f.find("taken"); t != f.end() && t->is_boolean()) r.taken = t->get<bool>();
+    out.findings.push_back(std::move(r));
   }
-  return std::nullopt;
+  return out;
 }
 
 unsigned counted(const std::vector<ReportedFinding>& findings) {

@@ -1,6 +1,7 @@
 // The findings report a program writes at exit (CUSIM_REPORT, backends/sim/findings.cpp), read
 // back and summarised for `cusim run`.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ struct Report {
   std::vector<ReportedFinding> findings;
   std::vector<std::string> output_errors;  // outputs the program could not write
   std::string text;                        // the file as the program wrote it
+  nlohmann::ordered_json document;         // the same, parsed
 };
 
 // The report at `path`; nullopt (and `error` set) if it is missing or unreadable.
