@@ -128,6 +128,31 @@ TEST_CASE("--report keeps the findings report where asked") {
   CHECK(findings[0].at("taken").get<bool>() == false);
 }
 
+TEST_CASE("--report sarif: keeps the report as SARIF 2.1.0, also when CUSIM_REPORT asks for it") {
+  TempDir dir;
+  const ProgramRun r = run_cusim({"run", "--report", "sarif:" + dir.file("r.sarif"), TEST_PROGRAM, "leave"});
+  CHECK(r.status == 1);
+  const ProgramRun e = run_program({CUSIM_TOOL, "run", TEST_PROGRAM, "leave"}, {"CUSIM_REPORT=sarif:" + dir.file("e.sarif")});
+  CHECK(e.status == 1);
+  for (const char* file : {"r.sarif", "e.sarif"}) {
+    CAPTURE(file);
+    const nlohmann::json log = nlohmann::json::parse(cusim_test::read_file(dir.file(file)));
+    CHECK(log.at("version") == "2.1.0");
+    const auto& run = log.at("runs").at(0);
+    const auto& results = run.at("results");
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].at("ruleId") == "invalid-free");
+    const auto& rules = run.at("tool").at("driver").at("rules");
+    CHECK(rules.at(results[0].at("ruleIndex").get<std::size_t>()).at("id") == "invalid-free");
+    const auto& where = results[0].at("locations").at(0).at("physicalLocation");
+    CHECK(where.at("artifactLocation").at("uri").get<std::string>().find("test_program.cu") != std::string::npos);
+    CHECK(where.at("region").at("startLine").get<int>() > 0);
+    CHECK(results[0].find("suppressions") == results[0].end());  // not taken: it counts
+  }
+  // Neither a JSON report nor an unknown format is written where SARIF was asked for.
+  CHECK(cusim_test::read_file(dir.file("r.sarif")).find("\"findings\"") == std::string::npos);
+}
+
 TEST_CASE("--trace makes the program write its trace") {
   TempDir dir;
   const ProgramRun r = run_cusim({"run", "--trace", dir.file("t.json"), "--trace-detail", "warps", TEST_PROGRAM, "clean"});

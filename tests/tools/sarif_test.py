@@ -9,7 +9,7 @@ finding of every kind, and of the planted-bug suites.
                                                     the jsonschema module is missing)
 
 Each PROGRAM runs once per mode, in a folder of its own, and must exit 0 (the suites take the
-findings they plant)."""
+findings they plant); NAME=VALUE arguments before a program are settings of its run."""
 import argparse
 import json
 import os
@@ -22,12 +22,24 @@ import tempfile
 SKIP = 77
 
 
+def runs(arguments):
+    """The programs with their settings: NAME=VALUE arguments apply to the program after them."""
+    settings = {}
+    for a in arguments:
+        if re.match(r"^[A-Z_]+=", a):
+            name, value = a.split("=", 1)
+            settings[name] = value
+        else:
+            yield a, settings
+            settings = {}
+
+
 def reports(programs, folder):
     """Runs each program with CUSIM_REPORT=sarif:<file>; yields (program, parsed SARIF)."""
-    for program in programs:
+    for program, settings in runs(programs):
         name = pathlib.Path(program).name
         out = pathlib.Path(folder) / (name + ".sarif")
-        env = dict(os.environ, CUSIM_REPORT="sarif:" + str(out), CUSIM_QUIET="1")
+        env = dict(os.environ, **settings, CUSIM_REPORT="sarif:" + str(out), CUSIM_QUIET="1")
         run = subprocess.run([program], env=env, cwd=folder, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             sys.exit("%s exited %d:\n%s%s" % (name, run.returncode, run.stdout[-3000:], run.stderr[-3000:]))
@@ -107,7 +119,7 @@ def check_schema(schema_path, programs, folder):
             failures.append("%s: %s at %s" % (name, error.message[:300], "/".join(str(p) for p in error.absolute_path)))
             if len(failures) > 20:
                 return failures
-    print("%d results of %d programs valid against %s" % (checked, len(programs), schema_path))
+    print("%d results of %d programs valid against %s" % (checked, len(list(runs(programs))), schema_path))
     return failures
 
 
