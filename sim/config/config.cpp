@@ -155,8 +155,11 @@ ReportOutput report_output(const std::string& text) {
   if (text.rfind("json:", 0) == 0) return {ReportFormat::json, text.substr(5)};
   return {ReportFormat::json, text};
 }
+// JSON, the default, without its prefix, unless the file's own name would read as one.
 std::string report_setting(const ReportOutput& out) {
-  return (out.format == ReportFormat::sarif ? "sarif:" : "json:") + out.file;
+  if (out.format == ReportFormat::sarif) return "sarif:" + out.file;
+  const bool prefixed = out.file.rfind("json:", 0) == 0 || out.file.rfind("sarif:", 0) == 0;
+  return prefixed ? "json:" + out.file : out.file;
 }
 
 bool parse_stats(const std::string& text, StatsOutput* out) {

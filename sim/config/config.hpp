@@ -59,7 +59,7 @@ struct ReportOutput {
 };
 // Splits a report setting ("json:<file>", "sarif:<file>" or "<file>", which is JSON).
 ReportOutput report_output(const std::string& text);
-// The setting that report_output() reads back as `out`.
+// The setting that report_output() reads back as `out` (a JSON file's, as it was given).
 std::string report_setting(const ReportOutput& out);
 
 // Parses a CUSIM_TIMEOUT value: seconds as a plain decimal number ("2", "0.5"), 0 to 1000000.

@@ -64,3 +64,25 @@ TEST_CASE("docs/CHECKS.md quotes every golden report exactly, one per finding ki
   CHECK(goldens == kinds);
   CHECK(kinds.size() == cusim::sim::kDiagnosticKinds);  // no two kinds share a name
 }
+
+// CUSIM_REPORT and --report: the format's prefix, and the setting that reads back the same.
+TEST_CASE("a report setting names its format and file, and is written back as it reads") {
+  using cusim::sim::ReportFormat;
+  using cusim::sim::report_output;
+  using cusim::sim::report_setting;
+  CHECK(report_output("out.json").format == ReportFormat::json);
+  CHECK(report_output("out.json").file == "out.json");
+  CHECK(report_output("json:out.json").file == "out.json");
+  CHECK(report_output("sarif:out.sarif").format == ReportFormat::sarif);
+  CHECK(report_output("sarif:out.sarif").file == "out.sarif");
+  CHECK(report_output("json:sarif:odd").format == ReportFormat::json);
+  CHECK(report_output("json:sarif:odd").file == "sarif:odd");
+  for (const char* setting : {"out.json", "json:out.json", "sarif:a/b.sarif", "json:sarif:odd", "json:json:odd"}) {
+    CAPTURE(setting);
+    const auto once = report_output(setting);
+    const auto again = report_output(report_setting(once));
+    CHECK(again.format == once.format);
+    CHECK(again.file == once.file);
+  }
+  CHECK(report_setting(report_output("json:out.json")) == "out.json");  // as a user writes it
+}

@@ -9,7 +9,7 @@ namespace cusim::tool {
 
 struct RunOptions {
   std::vector<std::pair<std::string, std::string>> env;  // variables to set, in option order
-  std::string report;           // --report as "json:<file>" or "sarif:<file>", or empty (a temporary file)
+  std::string report;           // --report (sim::report_setting), or empty (a temporary file)
   std::vector<std::string> program;  // the program and its arguments
   bool help = false;
   bool fast = false;            // --fast: a .cu program is built without the checkers' instrumentation
