@@ -1,9 +1,9 @@
 #include "tools/cusim/help.hpp"
 
-#include <cstring>
 #include <string_view>
 
 #include "sim/config/config.hpp"
+#include "tools/cusim/options.hpp"
 
 namespace cusim::tool {
 namespace {
@@ -27,38 +27,6 @@ std::string wrap(std::string_view text, std::size_t indent, std::size_t width = 
   return out;
 }
 
-// The options of `cusim run` (parsed in options.cpp) and the variable each sets.
-struct Option {
-  const char* spelling;
-  const char* text;
-  const char* variable;
-};
-constexpr Option kOptions[] = {
-    {"--check LIST", "checkers, comma-separated: memcheck, racecheck, initcheck, synccheck; or all, none", "CUSIM_CHECK"},
-    {"--schedule NAME", "in-order, reverse, random or interleaved", "CUSIM_SCHEDULE"},
-    {"--seed N", "seed of the random schedule", "CUSIM_SEED"},
-    {"--workers N", "OS threads that run blocks", "CUSIM_WORKERS"},
-    {"--device NAME", "device profile: h100, a100, t4", "CUSIM_DEVICE"},
-    {"--stack-kb N", "stack of each simulated thread, in KiB", "CUSIM_STACK_KB"},
-    {"--timeout SECONDS", "end a launch still running after this long, saying where its threads are", "CUSIM_TIMEOUT"},
-    {"--trace FILE", "write a timeline of the run to FILE (Chrome trace-event JSON)", "CUSIM_TRACE"},
-    {"--trace-detail WHAT", "blocks, warps or threads", "CUSIM_TRACE_DETAIL"},
-    {"--trace-limit N", "events the trace keeps", "CUSIM_TRACE_LIMIT"},
-    {"--stats", "a statistics table on stderr after each launch", "CUSIM_STATS=1"},
-    {"--stats=json:FILE", "the same, and the statistics as JSON in FILE", "CUSIM_STATS=json:FILE"},
-    {"--access-map VALUE", "access maps, the value passed through", "CUSIM_ACCESS_MAP"},
-    {"--report json:FILE", "keep the findings report in FILE (default: a temporary file, removed afterwards)",
-     "CUSIM_REPORT"},
-    {"--report sarif:FILE", "the same report as SARIF 2.1.0, for CI (GitHub code scanning, GitLab...)",
-     "CUSIM_REPORT=sarif:FILE"},
-    {"--suppressions FILE", "findings to ignore, <kind> <file-suffix>[:<line>] per line", "CUSIM_SUPPRESSIONS"},
-    {"--leak-check [full|none]", "report memory never freed, at cudaDeviceReset and at exit (alone: full)",
-     "CUSIM_LEAK_CHECK"},
-    {"--quiet", "the program prints no findings; cusim prints them when it has ended", "CUSIM_QUIET=1"},
-    {"--fast", "build a .cu program without the checkers' instrumentation (no racecheck or initcheck)", ""},
-    {"--help", "this text", ""},
-};
-
 }  // namespace
 
 std::string version_text() { return "cusim " CUSIM_VERSION "\n"; }
@@ -78,11 +46,11 @@ std::string help_text() {
       "~/.cache/cusim): it is built again only when a file it was built from has changed.\n"
       "\n"
       "options of cusim run:\n";
-  for (const Option& o : kOptions) {
-    const std::string text = std::string(o.text) + (*o.variable ? std::string(" (") + o.variable + ")" : "");
-    const std::string body = wrap(text, 23);
-    h += "  " + std::string(o.spelling) + std::string(o.spelling[0] && std::strlen(o.spelling) < 21 ? 21 - std::strlen(o.spelling) : 1, ' ') +
-         body.substr(23);
+  // Straight from the options the parser declares (options.cpp): the help cannot drift from them.
+  for (const OptionHelp& o : run_options_help()) {
+    const std::string body = wrap(o.text, 23);
+    if (o.spelling.size() < 21) h += "  " + o.spelling + std::string(21 - o.spelling.size(), ' ') + body.substr(23);
+    else h += "  " + o.spelling + "\n" + body;
   }
   h +=
       "An option's value may also follow '=' (--workers=1). The first argument that is not an option,\n"

@@ -15,8 +15,15 @@ struct RunOptions {
   bool fast = false;            // --fast: a .cu program is built without the checkers' instrumentation
 };
 
-// Parses the arguments after "run"; throws UsageError with a message for the user.
+// Parses the arguments after "run" (with CLI11); throws UsageError with a message for the user.
 RunOptions parse_run(const std::vector<std::string>& args);
+
+// The options of `cusim run` as `cusim --help` lists them: spelling (with its value) and text.
+struct OptionHelp {
+  std::string spelling;
+  std::string text;
+};
+std::vector<OptionHelp> run_options_help();
 
 struct UsageError {
   std::string message;
