@@ -29,8 +29,11 @@ endif()
 set(CMAKE_CUDA_STANDARD 20)
 set(CMAKE_CUDA_STANDARD_REQUIRED ON)
 set(CMAKE_CUDA_EXTENSIONS OFF)
-# As for C++ (top-level CMakeLists): no NDEBUG, so that assert() in kernels stays alive.
-set(CMAKE_CUDA_FLAGS_RELWITHDEBINFO "-O2 -g" CACHE STRING "" FORCE)
+# As for C++ (top-level CMakeLists): no NDEBUG, so that assert() in kernels stays alive; the
+# top-level project's own choice when cusim is added to one.
+if(PROJECT_IS_TOP_LEVEL)
+  set(CMAKE_CUDA_FLAGS_RELWITHDEBINFO "-O2 -g" CACHE STRING "" FORCE)
+endif()
 find_package(CUDAToolkit REQUIRED)
 
 add_library(cusim INTERFACE)
@@ -39,6 +42,7 @@ target_include_directories(cusim INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
 # <cusim/cusim.hpp> too, and must see the CUDA runtime, not the simulator's.
 target_compile_definitions(cusim INTERFACE CUSIM_BACKEND_CUDA=1)
 target_link_libraries(cusim INTERFACE CUDA::cudart)
+target_compile_features(cusim INTERFACE cxx_std_20 cuda_std_20)
 # Host code warns as the simulator build does; nvcc passes these to the host compiler.
 # --expt-relaxed-constexpr: kernels may call constexpr functions of the standard library
 # (std::numeric_limits<T>::max(), std::min), as they can on the simulator, where kernels are C++.

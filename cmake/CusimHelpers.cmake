@@ -49,20 +49,23 @@ endif()
 # and store against its type's alignment, before the access; cusim handles what it finds
 # (sim/instrument/access_hooks.cpp), and sees misaligned accesses that g++ compiles as unaligned
 # because it knows the offset (CUDA faults on them; packed members and copies are not checked).
+# The variables the functions below read are internal cache entries: the functions are called from
+# any directory, also from the project that added cusim, where cusim's own variables are not seen.
 set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0
     -fno-tree-sra --param=tsan-distinguish-volatile=1 -fno-builtin-memcpy -fno-builtin-memmove -fno-builtin-memset
-    -fno-ipa-icf -fsanitize=alignment -fno-toplevel-reorder)
+    -fno-ipa-icf -fsanitize=alignment -fno-toplevel-reorder CACHE INTERNAL "")
+set(CUSIM_CHECKED_DEFAULT ${CUSIM_CHECKED} CACHE INTERNAL "")
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
-set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp)
+set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp CACHE INTERNAL "")
 
-if(CUSIM_BACKEND STREQUAL "cuda")
+if(CUSIM_BACKEND STREQUAL "cuda" AND NOT TARGET cusim-gpu-guard)  # once, also when included again
   # The guard is host code: built once, by the C++ compiler, against CUDA's runtime.
   add_executable(cusim-gpu-guard ${CMAKE_CURRENT_LIST_DIR}/gpu_guard.cpp)
   target_link_libraries(cusim-gpu-guard PRIVATE CUDA::cudart)
   # A fixed path: CROSSCOMPILING_EMULATOR takes no generator expressions before CMake 3.29.
   set_target_properties(cusim-gpu-guard PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
-  set(CUSIM_GPU_GUARD ${CMAKE_BINARY_DIR}/cusim-gpu-guard)
+  set(CUSIM_GPU_GUARD ${CMAKE_BINARY_DIR}/cusim-gpu-guard CACHE INTERNAL "")
 endif()
 
 # Marks the tests of the calling directory as skipped when their guard found no GPU. Deferred to
@@ -92,7 +95,7 @@ function(_cusim_kernel_sources out_mode checked fast)
   endif()
   set(${out_mode}_HAS_CUDA ${has_cuda} PARENT_SCOPE)
   set(mode FAST)
-  if(checked OR (CUSIM_CHECKED AND NOT fast))
+  if(checked OR (CUSIM_CHECKED_DEFAULT AND NOT fast))
     set(mode CHECKED)
   endif()
   if(CUSIM_SANITIZE OR CUSIM_BACKEND STREQUAL "cuda")
@@ -106,7 +109,7 @@ endfunction()
 # engine, and a finding about it would name the engine's line) and stack probes (a frame larger
 # than the stack's guard region is touched page by page from the top, so that its overflow hits
 # the guard instead of another simulated thread's stack); and the checked build's own.
-set(CUSIM_KERNEL_FLAGS -fno-optimize-sibling-calls -fstack-clash-protection)
+set(CUSIM_KERNEL_FLAGS -fno-optimize-sibling-calls -fstack-clash-protection CACHE INTERNAL "")
 function(_cusim_kernel_flags target mode)
   if(CUSIM_BACKEND STREQUAL "cuda")
     return()
