@@ -27,9 +27,8 @@ Diagnostic BlockRun::thread_diagnostic(DiagnosticKind kind, const SimThread& t, 
 }
 
 // Nothing on the thread's stack may own memory when it is abandoned, since nothing there is ever
-// destroyed: the diagnostic is move-constructed into the outcome, which leaves `d` owning nothing.
-// (Move-assigned, std::string handed the outcome's old storage, an earlier failure's message, to
-// `d`, and it leaked.)
+// destroyed: the diagnostic is move-constructed into the outcome, which leaves `d` owning nothing
+// (a move assignment may hand the outcome's old storage to `d`: docs/RELIABILITY.md).
 void BlockRun::fail(Diagnostic d) {
   running::gate = nullptr;
   outcome_.failed = true;
