@@ -119,7 +119,8 @@ def check_schema(schema_path, programs, folder):
             failures.append("%s: %s at %s" % (name, error.message[:300], "/".join(str(p) for p in error.absolute_path)))
             if len(failures) > 20:
                 return failures
-    print("%d results of %d programs valid against %s" % (checked, len(list(runs(programs))), schema_path))
+    print("%d results of %d programs checked against %s: %s" % (
+        checked, len(list(runs(programs))), schema_path, "%d errors" % len(failures) if failures else "valid"))
     return failures
 
 
