@@ -42,7 +42,9 @@ target_include_directories(cusim INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
 # <cusim/cusim.hpp> too, and must see the CUDA runtime, not the simulator's.
 target_compile_definitions(cusim INTERFACE CUSIM_BACKEND_CUDA=1)
 target_link_libraries(cusim INTERFACE CUDA::cudart)
-target_compile_features(cusim INTERFACE cxx_std_20 cuda_std_20)
+# C++20 for host-only sources of programs that link cusim; their CUDA sources get it from
+# CMAKE_CUDA_STANDARD (CMake 3.25 knows no cuda_std_20 feature for nvcc 13; see above).
+target_compile_features(cusim INTERFACE cxx_std_20)
 # Host code warns as the simulator build does; nvcc passes these to the host compiler.
 # --expt-relaxed-constexpr: kernels may call constexpr functions of the standard library
 # (std::numeric_limits<T>::max(), std::min), as they can on the simulator, where kernels are C++.
