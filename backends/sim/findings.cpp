@@ -125,18 +125,13 @@ void write_report(const sim::ReportOutput& to, const std::vector<Made>& list, co
   const nlohmann::ordered_json report = {{"findings", std::move(findings)}, {"output_errors", sim::io::output_failures()}};
   std::string text;
   try {
-    if (to.format == sim::ReportFormat::sarif) {
-      char folder[4096];
-      text = sim::sarif_log(report, getcwd(folder, sizeof folder) ? folder : "/", CUSIM_VERSION_STRING)
-                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-    } else {
-      text = report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
+    text = to.format == sim::ReportFormat::sarif
+               ? sim::sarif_text(report, CUSIM_VERSION_STRING)
+               : report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
   } catch (const std::exception& e) {  // nothing is lost silently: the report says why it is missing
     sim::io::output_failed("CUSIM_REPORT=" + sim::report_setting(to) + ": cannot write the report: " + e.what());
     return;
   }
-  text += '\n';
   if (std::string error; !sim::io::write_output(to.file, text, &error))
     sim::io::output_failed("CUSIM_REPORT=" + sim::report_setting(to) + ": cannot write the report: " + error);
 }

@@ -1,5 +1,7 @@
 #include "sim/report/sarif.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <string_view>
 
@@ -207,6 +209,13 @@ nlohmann::ordered_json sarif_log(const nlohmann::ordered_json& report, const std
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs", nlohmann::ordered_json::array({std::move(run)})}};
+}
+
+std::string sarif_text(const nlohmann::ordered_json& report, const std::string& version) {
+  char folder[4096];
+  return sarif_log(report, getcwd(folder, sizeof folder) ? folder : "/", version)
+             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
 }
 
 }  // namespace cusim::sim

@@ -16,4 +16,8 @@ namespace cusim::sim {
 nlohmann::ordered_json sarif_log(const nlohmann::ordered_json& report, const std::string& working_folder,
                                  const std::string& version);
 
+// The SARIF file's text for `report`, relative names taken from this process's working folder;
+// invalid UTF-8 in a name or message is replaced, never a reason to lose the report.
+std::string sarif_text(const nlohmann::ordered_json& report, const std::string& version);
+
 }  // namespace cusim::sim

@@ -94,10 +94,7 @@ std::string unwritable_output(const RunOptions& o, const std::string& report) {
 // The report as the user asked for it: the program's JSON as it wrote it, or SARIF made from it.
 std::string kept_text(const sim::ReportOutput& kept, const Report& report) {
   if (kept.format == sim::ReportFormat::json) return report.text;
-  char folder[4096];
-  return sim::sarif_log(report.document, getcwd(folder, sizeof folder) ? folder : "/", CUSIM_VERSION)
-             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-         "\n";
+  return sim::sarif_text(report.document, CUSIM_VERSION);
 }
 
 int run(const std::vector<std::string>& args) {
