@@ -15,14 +15,19 @@
 #include <string>
 #include <vector>
 
+#include "tools/common/install_layout.hpp"
 #include "tools/common/run_command.hpp"
 #include "tools/cusim-nvcc/nvcc_options.hpp"
 
 namespace cusim::nvcc {
 namespace {
 
-// Where cusim's parts are, and what the checked build adds (CMakeLists.txt generates this).
+// The libraries programs link besides cusim's, and what the checked build adds (CMakeLists.txt
+// generates this). cusim's own parts: tools/common/install_layout.hpp.
 #include "cusim_nvcc_paths.inc"
+
+using tools::Part;
+using tools::part_path;
 
 namespace fs = std::filesystem;
 
@@ -72,12 +77,12 @@ std::string object_name(const std::string& source) { return fs::path(source).ste
 std::vector<std::string> compile_command(const Options& o, const Input& in, const std::string& output) {
   std::vector<std::string> c;
   if (in.kind == Input::Kind::cuda) {
-    c = {kTranslator, "--compile"};
+    c = {part_path(Part::translator), "--compile"};
     if (!ends_with(in.path, ".cu")) c.push_back("--as-cuda");
   }
   c.push_back(in.kind == Input::Kind::c ? "cc" : o.host_compiler);
   if (in.kind != Input::Kind::c) c.push_back("-std=c++20");
-  for (const char* d : kIncludeDirs) c.insert(c.end(), {"-I", d});
+  for (Part headers : {Part::toolkit_headers, Part::runtime_headers}) c.insert(c.end(), {"-I", part_path(headers)});
   c.insert(c.end(), o.preprocessor.begin(), o.preprocessor.end());
   // Debug information always: it is what gives findings their file and line.
   c.insert(c.end(), {"-g", "-O2"});
@@ -160,6 +165,7 @@ int drive(const Options& o) {
   link.insert(link.end(), o.linker.begin(), o.linker.end());
   // The runtime: a program gets it; a shared library gets it from the program that loads it.
   if (!o.shared) {
+    link.push_back(part_path(Part::library));
     for (const char* l : kLinkLibraries) link.push_back(l);
     link.push_back("-rdynamic");  // kernel names in findings (CMakeLists.txt says why, and why -z now)
     link.push_back("-Wl,-z,now");

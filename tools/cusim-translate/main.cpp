@@ -21,6 +21,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include "tools/common/install_layout.hpp"
 #include "tools/cusim-translate/compile_command.hpp"
 #include "tools/cusim-translate/edits.hpp"
 #include "tools/cusim-translate/translate.hpp"
@@ -28,6 +29,8 @@
 namespace {
 
 using namespace cusim::translate;
+using cusim::tools::Part;
+using cusim::tools::part_path;
 
 int usage(const std::string& message) {
   std::fprintf(stderr,
@@ -38,15 +41,18 @@ int usage(const std::string& message) {
   return 2;
 }
 
-// Where cusim's headers and Clang's are: fixed when cusim is built (CMakeLists.txt).
+// Where cusim's headers are: in the source tree, or under the install prefix
+// (tools/common/install_layout.hpp); Clang's, as found when cusim was built (its CMakeLists.txt).
 Settings built_in() {
   Settings s;
-  s.own_prefixes = {CUSIM_RUNTIME_DIR "/"};
-  s.prelude = CUSIM_PARSE_PRELUDE;
+  s.own_prefixes = {part_path(Part::runtime_headers) + "/"};
+  s.prelude = part_path(Part::parse_prelude);
   s.resource_dir = CUSIM_CLANG_RESOURCE_DIR;
   return s;
 }
-const std::vector<std::string> kIncludeFirst = {CUSIM_TOOLKIT_DIR, CUSIM_RUNTIME_DIR};
+std::vector<std::string> include_first() {
+  return {part_path(Part::toolkit_headers), part_path(Part::runtime_headers)};
+}
 
 bool readable_file(const std::string& path, std::string* why) {
   struct stat st;
@@ -85,7 +91,7 @@ int translate_only(const std::vector<std::string>& args) {
   }
   Settings s = built_in();
   s.source = source;
-  for (const std::string& d : kIncludeFirst) s.parse_args.insert(s.parse_args.end(), {"-I", d});
+  for (const std::string& d : include_first()) s.parse_args.insert(s.parse_args.end(), {"-I", d});
   s.parse_args.insert(s.parse_args.end(), parse.begin(), parse.end());
   const Translation t = translate(s);
   if (!t.ok) return 1;
@@ -141,7 +147,7 @@ int main(int argc, char** argv) {
   if (args[0] == "--compile") {
     LaunchSettings s;
     s.translation = built_in();
-    s.include_first = kIncludeFirst;
+    s.include_first = include_first();
     std::size_t i = 1;
     if (i < args.size() && args[i] == "--as-cuda") s.as_cuda = true, ++i;
     if (i >= args.size()) return usage("--compile needs a compiler command");

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <vector>
 
+#include "tools/common/install_layout.hpp"
 #include "tools/common/run_command.hpp"
 
 namespace cusim::tool {
@@ -44,10 +45,11 @@ std::optional<std::string> read_all(const std::string& path) {
 // modification time (a rebuilt cusim invalidates every entry).
 std::string cusim_identity() {
   std::string id = CUSIM_VERSION;
-  for (const char* part : {CUSIM_NVCC, CUSIM_TRANSLATE, CUSIM_LIBRARY}) {
+  for (tools::Part part : {tools::Part::nvcc, tools::Part::translator, tools::Part::library}) {
+    const std::string path = tools::part_path(part);
     struct stat st {};
-    stat(part, &st);
-    id += std::string("|") + part + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+    stat(path.c_str(), &st);
+    id += "|" + path + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
           std::to_string(st.st_mtim.tv_nsec);
   }
   return id;
@@ -123,7 +125,7 @@ std::optional<CachedBuild> build_cached(const std::string& source, bool fast, st
   }
   const std::string building = program + ".building." + std::to_string(getpid());
   const std::string depfile = (entry / "deps.d").string();
-  std::vector<std::string> command{CUSIM_NVCC, "-MMD", "-MF", depfile, "-o", building, source};
+  std::vector<std::string> command{tools::part_path(tools::Part::nvcc), "-MMD", "-MF", depfile, "-o", building, source};
   if (fast) command.push_back("--fast");
   std::string why;
   if (const int status = tools::run_command(command, &why); status != 0) {
