@@ -57,7 +57,12 @@ set(CUSIM_CHECKED_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exi
 set(CUSIM_CHECKED_DEFAULT ${CUSIM_CHECKED} CACHE INTERNAL "")
 set(CUSIM_DOCTEST_INCLUDE_DIR "" CACHE PATH
     "Directory holding doctest/doctest.h, used instead of doctest's CMake package (tools/carry-prepare)")
-set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp CACHE INTERNAL "")
+# doctest's main: tests/doctest_main.cpp in the source tree; installed, beside this file.
+if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/doctest_main.cpp)
+  set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/doctest_main.cpp CACHE INTERNAL "")
+else()
+  set(CUSIM_DOCTEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/../tests/doctest_main.cpp CACHE INTERNAL "")
+endif()
 
 if(CUSIM_BACKEND STREQUAL "cuda" AND NOT TARGET cusim-gpu-guard)  # once, also when included again
   # The guard is host code: built once, by the C++ compiler, against CUDA's runtime.
@@ -108,8 +113,10 @@ endfunction()
 # sources): no sibling calls (a runtime call that ends a kernel would otherwise return into the
 # engine, and a finding about it would name the engine's line) and stack probes (a frame larger
 # than the stack's guard region is touched page by page from the top, so that its overflow hits
-# the guard instead of another simulated thread's stack); and the checked build's own.
-set(CUSIM_KERNEL_FLAGS -fno-optimize-sibling-calls -fstack-clash-protection CACHE INTERNAL "")
+# the guard instead of another simulated thread's stack); debug information, whatever the build
+# type, since it is what gives findings their file and line (cusim-nvcc adds it too); and the
+# checked build's own.
+set(CUSIM_KERNEL_FLAGS -fno-optimize-sibling-calls -fstack-clash-protection -g CACHE INTERNAL "")
 function(_cusim_kernel_flags target mode)
   if(CUSIM_BACKEND STREQUAL "cuda")
     return()
@@ -126,8 +133,8 @@ endfunction()
 # definition the target has, so Clang parses the file as the compiler will.
 function(_cusim_translate_cuda_sources target has_cuda)
   if(has_cuda AND NOT CUSIM_BACKEND STREQUAL "cuda")
-    set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "$<TARGET_FILE:cusim-translate>;--compile")
-    add_dependencies(${target} cusim-translate)
+    set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "$<TARGET_FILE:cusim::translate>;--compile")
+    add_dependencies(${target} cusim::translate)
   endif()
 endfunction()
 
