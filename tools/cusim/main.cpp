@@ -85,7 +85,7 @@ std::string unwritable_output(const RunOptions& o, const std::string& report) {
     sim::AccessMapSpec spec;
     std::string error;
     if (!sim::parse_access_map_spec(map, &spec, &error)) return "--access-map " + map + ": " + error;
-    for (const char* extension : {".csv", ".svg", ".png"})
+    for (const char* extension : {".csv", ".json"})
       if ((why = check("the access map", spec.prefix + extension)) != "") return why;
   }
   return "";
