@@ -59,6 +59,7 @@ TEST_CASE("access map files: a 2-D launch recorded by hand") {
   CHECK_FALSE(std::getline(csv, line));
 
   const auto description = nlohmann::json::parse(read_text(spec.prefix + ".json"));
-  CHECK(description == nlohmann::json::parse(R"({"allocation": "`grid` (allocation #7, 40 bytes)", "bytes": 40,
-      "elements": 10, "element_bytes": 4, "mode": "write", "color": "block", "width": 0, "launch": 0})"));
+  const auto expected = nlohmann::json::parse(R"json({"allocation": "`grid` (allocation #7, 40 bytes)", "bytes": 40,
+      "elements": 10, "element_bytes": 4, "mode": "write", "color": "block", "width": 0, "launch": 0})json");
+  CHECK(description == expected);
 }

@@ -68,7 +68,7 @@ std::vector<Row> read_csv(const std::string& prefix) {
 // <prefix>.json, the map's description (sim/access_map/access_map_files.hpp).
 nlohmann::json description(const std::string& prefix) {
   const std::string text = read_text(prefix + ".json");
-  REQUIRE_MESSAGE(nlohmann::json::accept(text), prefix + ".json: " + text);
+  REQUIRE_MESSAGE(nlohmann::json::accept(text), prefix << ".json: " << text);
   return nlohmann::json::parse(text);
 }
 
