@@ -15,6 +15,7 @@
 #include "tools/cusim/exit_codes.hpp"
 #include "tools/cusim/help.hpp"
 #include "tools/cusim/options.hpp"
+#include "tools/cusim/plot.hpp"
 #include "tools/cusim/report.hpp"
 #include "tools/cusim/spawn.hpp"
 #include "tools/cusim/temporary_folder.hpp"
@@ -210,5 +211,7 @@ int main(int argc, char** argv) {
     return kClean;
   }
   if (command == "run") return run(std::vector<std::string>(args.begin() + 1, args.end()));
-  return usage(command[0] == '-' ? "unknown option '" + command + "'" : "unknown command '" + command + "' (the command is run)");
+  if (command == "plot") return plot(std::vector<std::string>(args.begin() + 1, args.end()));
+  return usage(command[0] == '-' ? "unknown option '" + command + "'"
+                                 : "unknown command '" + command + "' (the commands are run and plot)");
 }
