@@ -327,14 +327,18 @@ def plot_trace(a):
             ax.text(t1, top + 0.1, f"max {peak:g} ", va="top", ha="right", fontsize=7, color=CATEGORY_COLOUR["counter"])
             present.add("counter")
             continue
-        by_colour = {}
-        for e in spans.get(key, []):
+        # Boxes of one category that follow each other on a level alternate with a darker shade,
+        # so that back-to-back blocks (or slices) stay apart.
+        by_colour, previous = {}, {}
+        for e in sorted(spans.get(key, []), key=lambda e: e["ts"]):
             if e["ts"] + e["dur"] < t0 or e["ts"] > t1:
                 continue
             cat = e.get("cat")
             present.add(cat)
             level = top + depth_of[id(e)]
-            by_colour.setdefault((CATEGORY_COLOUR.get(cat, OTHER), level), []).append((e["ts"], e["dur"]))
+            shade = previous[(cat, level)] = 1 - previous.get((cat, level), 1)
+            colour = np.array(matplotlib.colors.to_rgb(CATEGORY_COLOUR.get(cat, OTHER))) * (0.8 if shade else 1.0)
+            by_colour.setdefault((tuple(colour), level), []).append((e["ts"], e["dur"]))
             shown = min(e["ts"] + e["dur"], t1) - max(e["ts"], t0)
             if shown > us_per_char * (len(e["name"]) + 2) and cat not in ("wait",):
                 ax.text(max(e["ts"], t0) + shown / 2, level + 0.45, e["name"], ha="center", va="center", fontsize=7,
@@ -382,10 +386,13 @@ def plot_stats(a):
         raise InputError(a.input, "no launch has memory statistics (a fast build measures none)")
     left_out = max(0, len(measured) - a.max_launches)
     measured = measured[:a.max_launches]
-    def dims(d):
-        return str(d[0]) if isinstance(d, list) and d[1:] == [1, 1] else "(" + ",".join(map(str, d or [])) + ")"
+    def dims(d):  # [16, 16, 1] as 16x16
+        d = list(d) if isinstance(d, list) and d else ["?"]
+        while len(d) > 1 and d[-1] == 1:
+            d.pop()
+        return "x".join(map(str, d))
 
-    names = [f"#{s['launch']} {str(s.get('kernel', '?')).split('(')[0]}\n<<<{dims(s.get('grid'))}, {dims(s.get('block'))}>>>"
+    names = [f"#{s['launch']} {str(s.get('kernel', '?')).split('(')[0].split('::')[-1]}\n<<<{dims(s.get('grid'))}, {dims(s.get('block'))}>>>"
              for s in measured]
 
     panels = [("global", "sectors_per_request", "global memory: sectors per request",
@@ -393,7 +400,8 @@ def plot_stats(a):
               ("shared", "conflicts_per_request", "shared memory: bank conflicts per request",
                "0: conflict-free, 31: a 32-way conflict", "conflicts / request")]
     x = np.arange(len(measured))
-    fig, axes = plt.subplots(2, 1, figsize=(max(6.0, 1.2 * len(measured) + 3), 6.5), sharex=True)
+    tilt = len(measured) > 12  # past a dozen launches the names are tilted to fit
+    fig, axes = plt.subplots(2, 1, figsize=(max(6.0, (0.9 if tilt else 1.6) * len(measured) + 2), 6.5), sharex=True)
     for ax, (space, metric, title, hint, unit) in zip(axes, panels):
         top, any_requests = 0.0, False
         for offset, (kind, colour) in zip((-0.2, 0.2), STATS_COLOURS):
@@ -414,8 +422,7 @@ def plot_stats(a):
         ax.set_ylabel(unit)
         ax.grid(axis="y", color="#e0e0e0", linewidth=0.5)
         ax.set_axisbelow(True)
-    axes[-1].set_xticks(x, names, rotation=30 if len(measured) > 4 else 0, ha="right" if len(measured) > 4 else "center",
-                        fontsize=8)
+    axes[-1].set_xticks(x, names, rotation=30 if tilt else 0, ha="right" if tilt else "center", fontsize=8)
     axes[-1].set_xlabel("launch")
     axes[-1].set_xlim(-0.7, max(len(measured), 3) - 0.3)  # bars of one width, however few the launches
     title = a.title or f"{os.path.basename(a.input)}: memory statistics of {len(measured)} launch{'es' if len(measured) > 1 else ''}"
