@@ -28,6 +28,7 @@ try:
     import numpy as np
     from matplotlib.patches import Patch
     from matplotlib.ticker import FuncFormatter, MaxNLocator
+    from matplotlib.transforms import ScaledTranslation
 except ImportError as e:  # the one dependency outside Python: say which package brings it
     sys.exit(f"cusim plot: {e.name} is missing (Debian: apt-get install python3-matplotlib python3-numpy)")
 
@@ -367,7 +368,9 @@ def plot_trace(a):
     handles = [Patch(facecolor=colour, label=label) for cat, label, colour in CATEGORIES if cat in present]
     if present - set(CATEGORY_COLOUR):
         handles.append(Patch(facecolor=OTHER, label="other"))
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.06 - 2.2 / (0.2 * y + 1.4) * 0.1),
+    # Under the time axis' label: half an inch below the axes, whatever the picture's height.
+    below = ax.transAxes + ScaledTranslation(0, -0.5, fig.dpi_scale_trans)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below,
               ncol=min(len(handles), 8), fontsize=8, frameon=False)
     save(fig, a.output)
 
