@@ -47,7 +47,7 @@ void write(State& s) {
   if (!sim::write_access_map(*s.map, &error))
     sim::io::output_failed("CUSIM_ACCESS_MAP=" + s.setting + ": " + error);
   else if (!sim::config().quiet)
-    std::fprintf(stderr, "cusim: access map of %s written to %s.csv, .svg and .png\n", s.map->what().c_str(),
+    std::fprintf(stderr, "cusim: access map of %s written to %s.csv and .json\n", s.map->what().c_str(),
                  s.spec.prefix.c_str());
 }
 
@@ -112,7 +112,7 @@ std::shared_ptr<sim::LaunchObserver> access_map_observer(const std::string& sett
         std::fprintf(stderr, "cusim: warning: ignoring CUSIM_ACCESS_MAP=%s: %s (see docs/STATS.md)\n", setting.c_str(),
                      error.c_str());
       // The files are checked now, so that a map that cannot be written is known before the run.
-      for (const char* extension : {".csv", ".svg", ".png"})
+      for (const char* extension : {".csv", ".json"})
         if (const std::string file = s.spec.prefix + extension; s.valid)
           if (const std::string why = sim::io::unwritable_reason(file); !why.empty()) {
             sim::io::output_failed("CUSIM_ACCESS_MAP=" + setting + ": " + file + ": cannot write there: " + why);

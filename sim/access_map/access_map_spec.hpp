@@ -5,8 +5,8 @@
 // <allocation> is the n-th allocation of the process (a number: cudaMalloc, cudaMallocManaged and
 // cudaMallocHost count from 1, again after cudaDeviceReset), the allocation made at a source line
 // (<file>:<line>, the file matched by its end: "grid_stride_square.cu:77"), or the allocation the
-// program named (cusim::name_allocation(p, "<name>")). The map is written to <prefix>.csv,
-// <prefix>.svg and <prefix>.png when that allocation is freed, or when the program exits.
+// program named (cusim::name_allocation(p, "<name>")). The map is written to <prefix>.csv and
+// <prefix>.json when that allocation is freed, or when the program exits.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cusim/cusim.hpp>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -64,45 +65,15 @@ std::vector<Row> read_csv(const std::string& prefix) {
   return rows;
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-// The fill colour of each cell of <prefix>.svg, in element order.
-std::vector<std::string> cell_colours(const std::string& svg) {
-  std::vector<std::string> out;
-  for (auto at = svg.find("class=\"cell\""); at != std::string::npos; at = svg.find("class=\"cell\"", at + 1)) {
-    const auto fill = svg.find("fill=\"", at) + 6;
-    out.push_back(svg.substr(fill, 7));
-  }
-  return out;
-}
-
-std::uint32_t be32(const std::string& s, std::size_t at) {
-  return std::uint32_t(std::uint8_t(s[at])) << 24 | std::uint32_t(std::uint8_t(s[at + 1])) << 16 |
-         std::uint32_t(std::uint8_t(s[at + 2])) << 8 | std::uint8_t(s[at + 3]);
-}
-
-// <prefix>.png: signature, IHDR, IDAT and IEND, and a size that matches its width and height.
-void check_png(const std::string& prefix) {
-  const std::string png = read_text(prefix + ".png");
-  REQUIRE(png.size() > 64);
-  CHECK(png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
-  CHECK(png.substr(12, 4) == "IHDR");
-  const std::uint32_t w = be32(png, 16), h = be32(png, 20);
-  CHECK(w >= 480);
-  CHECK(h > 0);
-  const std::size_t raw = std::size_t{h} * (1 + 3 * std::size_t{w});
-  const std::size_t blocks = (raw + 65534) / 65535;
-  CHECK(be32(png, 33) == 2 + raw + 5 * blocks + 4);
-  CHECK(png.size() == 8 + 25 + 12 + be32(png, 33) + 12);
-  CHECK(png.substr(png.size() - 8, 4) == "IEND");
+// <prefix>.json, the map's description (sim/access_map/access_map_files.hpp).
+nlohmann::json description(const std::string& prefix) {
+  const std::string text = read_text(prefix + ".json");
+  REQUIRE_MESSAGE(nlohmann::json::accept(text), prefix << ".json: " << text);
+  return nlohmann::json::parse(text);
 }
 
 void remove_files(const std::string& prefix) {
-  for (const char* ext : {".csv", ".svg", ".png"}) std::remove((prefix + ext).c_str());
+  for (const char* ext : {".csv", ".json"}) std::remove((prefix + ext).c_str());
 }
 
 }  // namespace
@@ -141,18 +112,13 @@ TEST_CASE("access map: a grid-stride loop, selected by name, element by element"
     CHECK(r.launch == long(launch));
     CHECK(r.accesses == 1);
   }
-  const std::string svg = read_text(prefix + ".svg");
-  CHECK(svg.rfind("<svg ", 0) == 0);
-  CHECK(svg.find("</svg>") != std::string::npos);
-  const std::vector<std::string> colours = cell_colours(svg);
-  REQUIRE(colours.size() == n);
-  CHECK(colours[0] == colours[256]);   // block 0, twice round the grid
-  CHECK(colours[0] != colours[32]);    // block 0 and block 1
-  CHECK(colours[31] == colours[0]);
-  CHECK(colours[499] == colours[243 + 0 * 256]);  // element 499 is thread 243's, as element 243
-  CHECK(count(svg, "<title>element 300: block (1,0,0) thread (12,0,0), global thread 44,") == 1);
-  CHECK(svg.find("`squares`") != std::string::npos);
-  check_png(prefix);
+  const nlohmann::json d = description(prefix);
+  CHECK(d["allocation"].get<std::string>().rfind("`squares` (allocation #", 0) == 0);
+  CHECK(d["elements"] == n);
+  CHECK(d["bytes"] == n * sizeof(int));
+  CHECK(d["width"] == 32);
+  CHECK(d["color"] == "block");
+  CHECK(d["mode"] == "write");
 }
 
 TEST_CASE("access map: selected by number, first reads, two launches") {
@@ -188,7 +154,7 @@ TEST_CASE("access map: selected by number, first reads, two launches") {
     CHECK(r.global_thread == i);
     CHECK(r.accesses == (i < 40 ? 2 : 1));
   }
-  check_png(prefix);
+  CHECK(description(prefix)["mode"] == "read");
 }
 
 TEST_CASE("access map: selected by source line; elements of 8 bytes go to their lowest thread") {
@@ -213,10 +179,10 @@ TEST_CASE("access map: selected by source line; elements of 8 bytes go to their 
     CHECK(rows[e].thread_x == owner % 16);
     CHECK(rows[e].accesses == 2);
   }
-  const std::string svg = read_text(prefix + ".svg");
-  CHECK(cell_colours(svg).size() == 32);
-  CHECK(svg.find("colour = global thread id") != std::string::npos);
-  check_png(prefix);
+  const nlohmann::json d = description(prefix);
+  CHECK(d["elements"] == 32);
+  CHECK(d["element_bytes"] == 8);
+  CHECK(d["color"] == "thread");
 }
 
 TEST_CASE("access map: elements nothing wrote are marked as such") {
@@ -236,10 +202,5 @@ TEST_CASE("access map: elements nothing wrote are marked as such") {
     CHECK(rows[i].accessed == (i < 10));
     CHECK(rows[i].accesses == (i < 10 ? 1 : 0));
   }
-  const std::string svg = read_text(prefix + ".svg");
-  CHECK(svg.find("not accessed") != std::string::npos);
-  const std::vector<std::string> colours = cell_colours(svg);
-  REQUIRE(colours.size() == 64);
-  CHECK(colours[10] == colours[63]);
-  CHECK(colours[9] != colours[10]);
+  CHECK(description(prefix)["allocation"].get<std::string>().rfind("`partial`", 0) == 0);
 }

@@ -43,7 +43,7 @@ const Output kOutputs[] = {
     {"CUSIM_REPORT", [](const std::string& p) { return "CUSIM_REPORT=" + p; }, "{\n  \"findings\"", false},
     {"CUSIM_TRACE", [](const std::string& p) { return "CUSIM_TRACE=" + p; }, "{\"displayTimeUnit\"", false},
     {"CUSIM_STATS", [](const std::string& p) { return "CUSIM_STATS=json:" + p; }, "[\n{", false},
-    // The access map's files are <prefix>.csv, .svg and .png: the tests aim the .csv.
+    // The access map's files are <prefix>.csv and .json: the tests aim the .csv.
     {"CUSIM_ACCESS_MAP",
      [](const std::string& p) { return "CUSIM_ACCESS_MAP=1:" + p.substr(0, p.size() - 4); },
      "element,block_x", true},
@@ -194,8 +194,8 @@ TEST_CASE("an existing file is replaced whole, keeping its permissions, and noth
     struct stat st;
     REQUIRE(stat(file.c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0640);
-    // No temporary file stays beside it (the map adds its .svg and .png).
-    CHECK(names_in(dir.file("")).size() == (o.needs_checked ? 3u : 1u));
+    // No temporary file stays beside it (the map adds its .json).
+    CHECK(names_in(dir.file("")).size() == (o.needs_checked ? 2u : 1u));
   }
 }
 

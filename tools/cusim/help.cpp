@@ -35,6 +35,7 @@ std::string help_text() {
   std::string h =
       "usage: cusim run [options] [--] program [args...]\n"
       "       cusim run [options] [--] prog.cu [args...]\n"
+      "       cusim plot access-map|trace|stats <file> -o <out>.png|<out>.svg [options]\n"
       "       cusim --help | --version\n"
       "\n"
       "cusim run runs a program built with cusim (a CUDA program compiled for the simulator) with the\n"
@@ -68,6 +69,16 @@ std::string help_text() {
       "  5  the program exited 0 but wrote no findings report (not built with cusim?)\n"
       "  6  nothing was found, but an output asked for (report, trace...) was not written\n"
       "  7  the .cu program did not build (the compiler's errors are above)\n"
+      "\n"
+      "cusim plot draws what the simulator writes as data, with matplotlib (python3-matplotlib):\n"
+      "  access-map <prefix>.csv  an access map (CUSIM_ACCESS_MAP): one cell per element, coloured by\n"
+      "                           block or by global thread id (--color, --width)\n"
+      "  trace <trace.json>       a trace (CUSIM_TRACE) as a timeline (--from, --to, --tracks,\n"
+      "                           --max-tracks)\n"
+      "  stats <stats.json>       per-launch statistics (CUSIM_STATS=json:<file>): sectors per request and\n"
+      "                           bank conflicts per request\n"
+      "The picture's format follows -o's extension. cusim plot <kind> --help lists a kind's options;\n"
+      "it exits 1 on a file it cannot draw, 2 on a usage error (docs/TOOLS.md).\n"
       "\n"
       "environment variables (sim/config/flags.def, docs/CONFIGURATION.md):\n";
   // Straight from the list the simulator reads (sim/config/flags.def): the help cannot drift from it.

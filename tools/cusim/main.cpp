@@ -15,6 +15,7 @@
 #include "tools/cusim/exit_codes.hpp"
 #include "tools/cusim/help.hpp"
 #include "tools/cusim/options.hpp"
+#include "tools/cusim/plot.hpp"
 #include "tools/cusim/report.hpp"
 #include "tools/cusim/spawn.hpp"
 #include "tools/cusim/temporary_folder.hpp"
@@ -85,7 +86,7 @@ std::string unwritable_output(const RunOptions& o, const std::string& report) {
     sim::AccessMapSpec spec;
     std::string error;
     if (!sim::parse_access_map_spec(map, &spec, &error)) return "--access-map " + map + ": " + error;
-    for (const char* extension : {".csv", ".svg", ".png"})
+    for (const char* extension : {".csv", ".json"})
       if ((why = check("the access map", spec.prefix + extension)) != "") return why;
   }
   return "";
@@ -207,5 +208,7 @@ int main(int argc, char** argv) {
     return kClean;
   }
   if (command == "run") return run(std::vector<std::string>(args.begin() + 1, args.end()));
-  return usage(command[0] == '-' ? "unknown option '" + command + "'" : "unknown command '" + command + "' (the command is run)");
+  if (command == "plot") return plot(std::vector<std::string>(args.begin() + 1, args.end()));
+  return usage(command[0] == '-' ? "unknown option '" + command + "'"
+                                 : "unknown command '" + command + "' (the commands are run and plot)");
 }
