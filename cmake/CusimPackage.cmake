@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 # Under the prefix: include/cusim mirrors runtime/ (cusim's headers, and beside them toolkit/,
 # cusim's CUDA headers, kept out of include/ where a CUDA toolkit's own may be), lib/ the library
-# and lib/cmake/cusim the package, share/cusim the translator's prelude.
+# and lib/cmake/cusim the package, share/cusim the translator's prelude and `cusim plot`'s script.
 set(CUSIM_INSTALL_HEADERS ${CMAKE_INSTALL_INCLUDEDIR}/cusim)
 set(CUSIM_INSTALL_DATA ${CMAKE_INSTALL_DATADIR}/cusim)
 set(CUSIM_INSTALL_PACKAGE ${CMAKE_INSTALL_LIBDIR}/cmake/cusim)
@@ -24,6 +24,7 @@ constexpr Place kPlaces[] = {
     {\"$<TARGET_FILE:cusim>\", \"${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:cusim>\"},
     {\"$<TARGET_FILE:cusim-translate>\", \"${CMAKE_INSTALL_BINDIR}/cusim-translate\"},
     {\"$<TARGET_FILE:cusim-nvcc>\", \"${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:cusim-nvcc>\"},
+    {\"${PROJECT_SOURCE_DIR}/tools/cusim-plot/cusim_plot.py\", \"${CUSIM_INSTALL_DATA}/cusim_plot.py\"},
 };
 ")
 
@@ -38,6 +39,7 @@ install(TARGETS cusim-nvcc cusim-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
 install(PROGRAMS $<TARGET_FILE:cusim-translate> DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME cusim-translate)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/ DESTINATION ${CUSIM_INSTALL_HEADERS})
 install(FILES ${PROJECT_SOURCE_DIR}/tools/cusim-translate/parse_prelude.hpp DESTINATION ${CUSIM_INSTALL_DATA})
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/cusim-plot/cusim_plot.py DESTINATION ${CUSIM_INSTALL_DATA})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/CusimHelpers.cmake ${PROJECT_SOURCE_DIR}/tests/doctest_main.cpp
         DESTINATION ${CUSIM_INSTALL_PACKAGE})
 
@@ -63,7 +65,8 @@ install(FILES ${PROJECT_BINARY_DIR}/cusim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}
 if(PROJECT_IS_TOP_LEVEL)
   # cpack -G DEB (from the build folder): cusim_<version>_<arch>.deb, installed under /usr. Its
   # dependencies are what programs built with it need: the compiler, Boost.Context and TBB to link
-  # against, Clang 15's libraries and headers for the translator, CMake for the package.
+  # against, Clang 15's libraries and headers for the translator, CMake for the package; matplotlib
+  # is recommended, for `cusim plot`.
   string(REGEX MATCH "^[0-9]+" gcc_major "${CMAKE_CXX_COMPILER_VERSION}")
   set(CPACK_PACKAGE_NAME cusim)
   set(CPACK_PACKAGE_VENDOR cusim)
@@ -74,6 +77,7 @@ if(PROJECT_IS_TOP_LEVEL)
   set(CPACK_DEBIAN_PACKAGE_SECTION devel)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
       "g++-${gcc_major}, libboost-context-dev (>= 1.74), libtbb-dev, libclang-cpp15, libllvm15, libclang-common-15-dev, cmake (>= 3.25)")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-matplotlib")
   set(CPACK_GENERATOR DEB)
   include(CPack)
 endif()

@@ -14,6 +14,7 @@ enum class Part {
   library,          // the simulator's static library
   translator,       // cusim-translate
   nvcc,             // cusim-nvcc
+  plot_script,      // what `cusim plot` runs (tools/cusim-plot/cusim_plot.py)
 };
 
 // The path of `part` for the running program.

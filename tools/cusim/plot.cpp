@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "tools/common/install_layout.hpp"
 #include "tools/cusim/exit_codes.hpp"
 #include "tools/cusim/options.hpp"
 #include "tools/cusim/spawn.hpp"
@@ -22,7 +23,7 @@ int plot(const std::vector<std::string>& args) {
     std::fprintf(stderr, "cusim: error: plot needs python3 with matplotlib: %s\n", e.message.c_str());
     return kUsage;
   }
-  std::vector<std::string> words{python, CUSIM_PLOT_SCRIPT};
+  std::vector<std::string> words{python, tools::part_path(tools::Part::plot_script)};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
