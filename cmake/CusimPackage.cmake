@@ -64,9 +64,10 @@ install(FILES ${PROJECT_BINARY_DIR}/cusim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}
 
 if(PROJECT_IS_TOP_LEVEL)
   # cpack -G DEB (from the build folder): cusim_<version>_<arch>.deb, installed under /usr. Its
-  # dependencies are what programs built with it need: the compiler, Boost.Context and TBB to link
-  # against, Clang 15's libraries and headers for the translator, CMake for the package; matplotlib
-  # is recommended, for `cusim plot`.
+  # dependencies are what programs built with it need: the compiler (g++, the name CMake and
+  # cusim-nvcc look for, and g++ of the version that built cusim, whose libbacktrace programs
+  # link), Boost.Context and TBB to link against, Clang 15's libraries and headers for the
+  # translator, CMake for the package; matplotlib is recommended, for `cusim plot`.
   string(REGEX MATCH "^[0-9]+" gcc_major "${CMAKE_CXX_COMPILER_VERSION}")
   set(CPACK_PACKAGE_NAME cusim)
   set(CPACK_PACKAGE_VENDOR cusim)
@@ -76,7 +77,7 @@ if(PROJECT_IS_TOP_LEVEL)
   set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
   set(CPACK_DEBIAN_PACKAGE_SECTION devel)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "g++-${gcc_major}, libboost-context-dev (>= 1.74), libtbb-dev, libclang-cpp15, libllvm15, libclang-common-15-dev, cmake (>= 3.25)")
+      "g++, g++-${gcc_major}, libboost-context-dev (>= 1.74), libtbb-dev, libclang-cpp15, libllvm15, libclang-common-15-dev, cmake (>= 3.25)")
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-matplotlib")
   set(CPACK_GENERATOR DEB)
   include(CPack)
