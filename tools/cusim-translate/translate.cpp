@@ -219,10 +219,14 @@ namespace {
 Translation translate_once(const Settings& settings, const std::map<std::string, std::string>& rewritten) {
   // CUDA host code, with no CUDA toolkit and no Clang CUDA wrappers (parse_prelude.hpp says why);
   // Clang's own headers (stddef.h...) after the system's, where its builtin folder would be.
+  // The CUDA version is fixed, not the machine's: Clang names the function a <<< >>> launch calls
+  // after the toolkit it finds (__cudaPushCallConfiguration since CUDA 9.2, cudaConfigureCall with
+  // none), and the prelude declares the first.
   // Each diagnostic is one line (file:line:col: error: ...), as the compiler's own errors follow.
   std::vector<std::string> args{"clang++",
                                 "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-nobuiltininc",
-                                "-Xclang", "-fcuda-allow-variadic-functions", "-Wno-unknown-cuda-version", "-w",
+                                "-Xclang", "-fcuda-allow-variadic-functions", "-Xclang", "-target-sdk-version=11.5",
+                                "-Wno-unknown-cuda-version", "-w",
                                 "-fsyntax-only", "-fno-caret-diagnostics", "-std=c++20", "-resource-dir", settings.resource_dir,
                                 "-idirafter", settings.resource_dir + "/include", "-include", settings.prelude};
   args.insert(args.end(), settings.parse_args.begin(), settings.parse_args.end());
