@@ -205,6 +205,7 @@ TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") 
 
 TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding at its loop (exit 1)") {
   const ProgramRun r = run_cusim({"run", "--timeout", "0.3", "--workers", "2", "--", TEST_PROGRAM, "endless"});
+  CAPTURE(r.err);  // what cusim and the program said, should a check below fail
   CHECK_FALSE(r.signalled);
   CHECK(r.status == 1);
   CHECK(r.out == "the endless kernel ended with cudaErrorLaunchTimeout\n");
@@ -219,6 +220,7 @@ TEST_CASE("--timeout stops a kernel with internal linkage in a program without d
   const std::string stripped = dir.file("test_program_stripped");
   REQUIRE(std::system(("strip --strip-debug -o '" + stripped + "' '" TEST_PROGRAM "'").c_str()) == 0);
   const ProgramRun r = run_cusim({"run", "--timeout", "0.3", "--workers", "2", "--", stripped, "endless"});
+  CAPTURE(r.err);
   CHECK_FALSE(r.signalled);
   CHECK(r.status == 1);
   CHECK(r.out == "the endless kernel ended with cudaErrorLaunchTimeout\n");
