@@ -52,8 +52,11 @@ const char* free_call(unsigned tag) {
   }
 }
 
+// "the 400-byte allocation made by cudaMalloc", with the name the program gave it (cusim::name_allocation).
 std::string describe(const sim::HeapAllocation& a) {
-  return "the " + std::to_string(a.size) + "-byte allocation made by " + alloc_call(a.tag);
+  const std::string name = sim::allocation_name(a.begin);
+  return "the " + std::to_string(a.size) + "-byte allocation " + (name.empty() ? "" : "`" + name + "` ") + "made by " +
+         alloc_call(a.tag);
 }
 
 // Notes on where an allocation was made and freed.

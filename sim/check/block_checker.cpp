@@ -19,35 +19,61 @@
 #include "sim/memory/host_registrations.hpp"
 
 namespace cusim::sim::check {
-namespace {
 
 // The program's static data and code, and the extent of static thread-local storage: memory
 // kernel code may touch that is not device memory (__device__ and __constant__ variables,
-// string literals, threadIdx and friends).
+// string literals, threadIdx and friends). Taken again when an address is in none of them and
+// the process has loaded or unloaded a shared object since (a module of kernels that a program
+// loads with dlopen, as the Python package's kernel host does), which the loader's counters tell.
 struct ProgramRanges {
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> segments;  // sorted [lo, hi)
   std::uintptr_t tls_bytes = 0;
+  unsigned long long loads = 0, unloads = 0;  // the loader's counters when they were taken
 };
-const ProgramRanges& program_ranges() {
-  static const ProgramRanges r = [] {
-    ProgramRanges out;
-    dl_iterate_phdr(
-        [](dl_phdr_info* info, std::size_t, void* data) {
-          auto& o = *static_cast<ProgramRanges*>(data);
-          for (int i = 0; i < info->dlpi_phnum; ++i) {
-            const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-            if (ph.p_type == PT_LOAD)
-              o.segments.emplace_back(info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz);
-            if (ph.p_type == PT_TLS) o.tls_bytes += ph.p_memsz + ph.p_align;
-          }
-          return 0;
-        },
-        &out);
-    std::sort(out.segments.begin(), out.segments.end());
-    out.tls_bytes += 4096;  // the thread control block and glibc's own variables
-    return out;
-  }();
-  return r;
+namespace {
+
+// The latest snapshot of the program's ranges; with `refresh`, taken again first if the loader's
+// counters moved. Snapshots are never freed (a block may still read one; loads are rare).
+const ProgramRanges* program_ranges(bool refresh) {
+  static std::atomic<const ProgramRanges*> latest{nullptr};
+  const ProgramRanges* known = latest.load(std::memory_order_acquire);
+  if (known && !refresh) return known;
+  std::pair<unsigned long long, unsigned long long> counters{0, 0};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t size, void* data) {
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+          *static_cast<std::pair<unsigned long long, unsigned long long>*>(data) = {info->dlpi_adds, info->dlpi_subs};
+        return 1;  // the counters are the same in every entry: the first one is enough
+      },
+      &counters);
+  static std::mutex m;
+  std::lock_guard<std::mutex> lock(m);
+  known = latest.load(std::memory_order_acquire);
+  if (known && known->loads == counters.first && known->unloads == counters.second) return known;
+  auto* out = new ProgramRanges;
+  out->loads = counters.first;
+  out->unloads = counters.second;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        auto& o = *static_cast<ProgramRanges*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          if (ph.p_type == PT_LOAD)
+            o.segments.emplace_back(info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz);
+          if (ph.p_type == PT_TLS) o.tls_bytes += ph.p_memsz + ph.p_align;
+        }
+        return 0;
+      },
+      out);
+  std::sort(out->segments.begin(), out->segments.end());
+  out->tls_bytes += 4096;  // the thread control block and glibc's own variables
+  latest.store(out, std::memory_order_release);
+  return out;
+}
+
+bool in_segments(const ProgramRanges& r, std::uintptr_t a) {
+  auto it = std::upper_bound(r.segments.begin(), r.segments.end(), std::make_pair(a, ~std::uintptr_t(0)));
+  return it != r.segments.begin() && a < std::prev(it)->second;
 }
 
 std::uint32_t next_block_tag() {
@@ -116,7 +142,7 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   packet_ = reinterpret_cast<std::uintptr_t>(s.packet);
   packet_bytes_ = s.packet_bytes;
   stack_bytes_ = s.stack_bytes;
-  tls_bytes_ = program_ranges().tls_bytes;
+  tls_bytes_ = program_ranges(false)->tls_bytes;
   block_ = s.block;
   epoch_ = 0;
   shared_tag_ = next_block_tag();
@@ -653,11 +679,11 @@ bool BlockChecker::stack_or_static(std::uintptr_t a) const {
   // Device memory left unchecked because its shadow could not be mapped (warned about once).
   if (!global_ && DeviceHeap::instance().in_range(reinterpret_cast<const void*>(a))) return true;
   if (host_registration(reinterpret_cast<const void*>(a))) return true;  // cudaHostRegister'd memory
-  const ProgramRanges& r = program_ranges();
+  const ProgramRanges& r = *program_ranges(false);
   const auto tp = reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer());
   if (tp - a < r.tls_bytes || a - tp < 4096) return true;     // static thread-local storage
-  auto it = std::upper_bound(r.segments.begin(), r.segments.end(), std::make_pair(a, ~std::uintptr_t(0)));
-  return it != r.segments.begin() && a < std::prev(it)->second;
+  // Not in the program as last seen: perhaps in a shared object loaded since.
+  return in_segments(r, a) || in_segments(*program_ranges(true), a);
 }
 
 BlockChecker::Verdict BlockChecker::other_access(std::uintptr_t a, std::size_t size, unsigned flags, const void*) {

@@ -2,7 +2,10 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <link.h>
 
+#include <atomic>
+#include <utility>
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
@@ -52,7 +55,7 @@ const char* interned(const std::string& s) {
 
 namespace {
 #if CUSIM_HAVE_LIBBACKTRACE
-backtrace_state* symbolizer_state();
+backtrace_state* symbolizer_state(bool refresh = false);
 #endif
 }  // namespace
 
@@ -98,7 +101,7 @@ SourceSite site_of_pc(std::uintptr_t pc);
 
 void prepare_symbolizer() {
 #if CUSIM_HAVE_LIBBACKTRACE
-  (void)symbolizer_state();
+  (void)symbolizer_state(/*refresh=*/true);
 #endif
 }
 
@@ -173,8 +176,37 @@ bool library_header(const char* file) {
 }
 
 #if CUSIM_HAVE_LIBBACKTRACE
-backtrace_state* symbolizer_state() {
-  static backtrace_state* state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+// The loader's counts of objects loaded and unloaded so far.
+std::pair<unsigned long long, unsigned long long> loader_counters() {
+  std::pair<unsigned long long, unsigned long long> counters{0, 0};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t size, void* data) {
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+          *static_cast<std::pair<unsigned long long, unsigned long long>*>(data) = {info->dlpi_adds, info->dlpi_subs};
+        return 1;  // the same in every entry
+      },
+      &counters);
+  return counters;
+}
+
+// libbacktrace reads the objects loaded when it first looks an address up, and never again: a
+// module of kernels loaded later (dlopen) needs a state of its own. A new one is made when the
+// loader's counters moved (checked where a launch prepares the symbolizer, on a full stack). The
+// states are never freed: the SourceSites handed out point into them.
+std::atomic<backtrace_state*> current_state{nullptr};
+backtrace_state* symbolizer_state(bool refresh) {
+  static std::mutex m;
+  static std::pair<unsigned long long, unsigned long long> counters_seen;
+  backtrace_state* state = current_state.load(std::memory_order_acquire);
+  if (state && !refresh) return state;
+  std::lock_guard<std::mutex> lock(m);
+  const auto counters = loader_counters();
+  state = current_state.load(std::memory_order_relaxed);
+  if (!state || counters != counters_seen) {
+    state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+    counters_seen = counters;
+    current_state.store(state, std::memory_order_release);
+  }
   return state;
 }
 #endif

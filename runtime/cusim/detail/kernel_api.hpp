@@ -72,7 +72,19 @@ template <unsigned Offset>
 [[gnu::always_inline]] inline char* shared_begin() { return shared_begin_word<0>(); }
 [[gnu::always_inline]] inline char* shared_end() { return shared_end_word<0>(); }
 #else
-inline uint3 thread_idx() { return *tls_thread_idx; }
+// The thread's index lives in its engine-owned state (heap memory): read by inline assembly where
+// there is one, so that the checked build's instrumentation does not take the read for a kernel's
+// access to memory it does not own (the thread-locals themselves are static TLS, which it allows).
+inline uint3 thread_idx() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  const uint3* const p = tls_thread_idx;
+  unsigned x, y, z;
+  asm("movl (%3), %0\n\tmovl 4(%3), %1\n\tmovl 8(%3), %2" : "=&r"(x), "=&r"(y), "=r"(z) : "r"(p));
+  return uint3{x, y, z};
+#else
+  return *tls_thread_idx;
+#endif
+}
 inline uint3 block_idx() { return tls_block_idx; }
 inline dim3 block_dim() { return tls_block_dim; }
 inline dim3 grid_dim() { return tls_grid_dim; }
