@@ -34,6 +34,14 @@ endif()
 
 install(TARGETS cusim EXPORT cusimTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS cusim-nvcc cusim-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The Python package and its simulated device (docs/PYTHON.md). The package's folder is Debian's
+# for Python modules under any prefix: the package finds the programs at ../../../../bin from it
+# (the default CMAKE_INSTALL_BINDIR).
+if(TARGET cusim-kernel-host)
+  install(TARGETS cusim-kernel-host RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/tools/python/cusim DESTINATION lib/python3/dist-packages
+          FILES_MATCHING PATTERN "*.py")
+endif()
 # By file: the translator may be one built before (CUSIM_TRANSLATOR), which CMake cannot install
 # as a target.
 install(PROGRAMS $<TARGET_FILE:cusim-translate> DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME cusim-translate)
@@ -78,7 +86,7 @@ if(PROJECT_IS_TOP_LEVEL)
   set(CPACK_DEBIAN_PACKAGE_SECTION devel)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
       "g++, g++-${gcc_major}, libboost-context-dev (>= 1.74), libtbb-dev, libclang-cpp15, libllvm15, libclang-common-15-dev, cmake (>= 3.25)")
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-matplotlib")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-matplotlib, python3-numpy")
   set(CPACK_GENERATOR DEB)
   include(CPack)
 endif()

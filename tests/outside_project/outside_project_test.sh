@@ -72,3 +72,27 @@ if [ "$way" = find_package ] || [ "$way" = installed ]; then
     fail "the pkg-config build failed"
   expect "$work/racy_portable" 1 "racy_portable.cpp:6:"
 fi
+
+if [ "$way" = find_package ] || [ "$way" = installed ]; then
+  # The Python package (docs/PYTHON.md), from the prefix's Python folder, with the prefix's programs:
+  # the racy kernel as a CUDA string raises KernelError at its line.
+  py="$(command -v /usr/bin/python3 || command -v python3)"
+  if "$py" -c 'import numpy' 2>/dev/null; then
+    PYTHONPATH="$prefix/lib/python3/dist-packages" CUSIM_CACHE_DIR="$work/python_kernels" "$py" - "$prefix" \
+      >"$work/python.out" 2>&1 <<'PYTHON' || { cat "$work/python.out" >&2; fail "the installed Python package failed"; }
+import sys
+import cusim
+assert cusim.__file__.startswith(sys.argv[1]), cusim.__file__  # the prefix's, not the build tree's
+code = 'extern "C" __global__ void count(int* total) {\n    *total += 1;\n}\n'
+total = cusim.zeros(1, dtype=cusim.int32)
+try:
+    cusim.RawKernel(code, "count")((1,), (32,), (total,))
+except cusim.KernelError as e:
+    assert any(f.kind.startswith("race-") and f.line == 2 for f in e.findings), e
+    print("KernelError at line 2, as expected")
+else:
+    raise SystemExit("no KernelError for the racy kernel")
+PYTHON
+    echo "$way: the installed Python package found the race"
+  fi
+fi
