@@ -20,12 +20,22 @@ std::unordered_map<const void*, std::uint32_t>& index() {
 }  // namespace
 
 std::uint32_t interned_site_id(const void* pc) {
+  // Every checked access of a module's kernels asks: each OS thread keeps the ids it was given last
+  // (they never change), so that the table's lock is taken once per site, not once per access.
+  struct Cached {
+    const void* pc;
+    std::uint32_t id;
+  };
+  static constinit thread_local Cached cache[256] = {};
+  Cached& c = cache[(reinterpret_cast<std::uintptr_t>(pc) >> 1) & 255];
+  if (c.pc == pc) return c.id;
   std::lock_guard<std::mutex> lock(m);
   auto [it, added] = index().emplace(pc, 0);
   if (added) {
     it->second = kInterned | static_cast<std::uint32_t>(table().size());
     table().push_back(pc);
   }
+  c = Cached{pc, it->second};
   return it->second;
 }
 

@@ -133,12 +133,23 @@ bool cusim_library_source(const char* file) {
     if (std::strncmp(rest, dir, std::strlen(dir)) == 0) return true;
   return false;
 }
+
+// Code of the system's libraries: the C library, the C++ runtime. Their debug information may be
+// installed (libc6-dbg, which valgrind brings), naming sources that look like a program's own
+// ("./nptl/pthread_mutex_lock.c"), so the object's own folder tells.
+bool in_system_library(const void* pc) {
+  Dl_info info{};
+  if (!dladdr(pc, &info) || !info.dli_fname) return false;
+  for (const char* dir : {"/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/"})
+    if (std::strncmp(info.dli_fname, dir, std::strlen(dir)) == 0) return true;
+  return false;
+}
 }  // namespace
 
 bool is_program_code(const void* pc) {
 #if CUSIM_HAVE_LIBBACKTRACE
   backtrace_state* state = symbolizer_state();
-  if (!state || !pc) return false;
+  if (!state || !pc || in_system_library(pc)) return false;
   struct Walk {
     unsigned frames = 0;
     bool program = true;

@@ -147,6 +147,19 @@ extern "C" __global__ void first_writer(int* slot) {
         order((1,), (32,), (slot,), scheduel="reverse")
 
 
+def test_a_launch_past_its_timeout_ends_at_the_loop():
+    spin = cusim.RawKernel(r'''
+extern "C" __global__ void spin(int* flag) {
+    while (*flag == 0) { }
+}
+''', "spin")
+    flag = cusim.zeros(1, dtype=cusim.int32)
+    with pytest.raises(cusim.KernelError) as raised:
+        spin((1,), (1,), (flag,), timeout=0.5)
+    assert raised.value.status == "CUDA_ERROR_LAUNCH_TIMEOUT"
+    assert [(f.kind, f.file, f.line) for f in raised.value.findings] == [("launch-timeout", "<RawKernel spin>", 3)]
+
+
 def test_the_device_process_ending_ends_only_the_device():
     kept = cusim.zeros(4, dtype=cusim.int32)
     os.kill(cusim._host.host()._process.pid, signal.SIGKILL)  # as if the simulated device crashed
