@@ -25,10 +25,15 @@ class Host:
         self._answer, answer_write = os.pipe()
         env = dict(os.environ)
         env["CUSIM_QUIET"] = "1"  # findings come back as data, raised or kept by the package
+        program = _layout.kernel_host()
         try:
-            self._process = subprocess.Popen(
-                [_layout.kernel_host(), str(request_read), str(answer_write)],
-                pass_fds=(request_read, answer_write), env=env, close_fds=True)
+            self._process = subprocess.Popen([program, str(request_read), str(answer_write)],
+                                             pass_fds=(request_read, answer_write), env=env, close_fds=True)
+        except OSError as e:
+            os.close(self._request)
+            os.close(self._answer)
+            raise DeviceLostError("cannot start the simulated device %s: %s (build cusim with tools/setup, or "
+                                  "install it: docs/PYTHON.md)" % (program, e.strerror)) from None
         finally:
             os.close(request_read)
             os.close(answer_write)
@@ -60,6 +65,12 @@ class Host:
             except (BrokenPipeError, EOFError):
                 self.alive = False
                 raise DeviceLostError(self._how_it_ended()) from None
+            except BaseException:
+                # Interrupted (Ctrl-C) between a request and its answer: the conversation is out of
+                # step, so this device is given up; the next call starts a new one.
+                self.alive = False
+                self._process.kill()
+                raise
         return answer, data
 
     def _how_it_ended(self):
