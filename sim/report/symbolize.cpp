@@ -44,12 +44,14 @@ std::string demangle(const char* name) {
   return out;
 }
 
-// Names handed out in SourceSites must outlive every finding: keep one copy of each.
+// Names handed out in SourceSites must outlive every finding: keep one copy of each. Never
+// destroyed, as nothing of this file's is: the watchdog's thread looks addresses up while the
+// program may be exiting (the launch it watched ended as it looked), after static destructors ran.
 const char* interned(const std::string& s) {
-  static std::mutex m;
-  static std::set<std::string> names;
-  std::lock_guard<std::mutex> lock(m);
-  return names.insert(s).first->c_str();
+  static auto* const m = new std::mutex;
+  static auto* const names = new std::set<std::string>;
+  std::lock_guard<std::mutex> lock(*m);
+  return names->insert(s).first->c_str();
 }
 }  // namespace
 
@@ -120,13 +122,13 @@ bool library_header(const char* file);
 // A source file of cusim's own library (not its tests or examples, which are programs): under
 // the checkout this file was compiled in.
 bool cusim_library_source(const char* file) {
-  static const std::string root = [] {
+  static const std::string& root = *new std::string([] {  // never destroyed (interned() says why)
     const std::string self = __FILE__;
     const std::string tail = "sim/report/symbolize.cpp";
     return self.size() > tail.size() && self.compare(self.size() - tail.size(), tail.size(), tail) == 0
                ? self.substr(0, self.size() - tail.size())
                : std::string();
-  }();
+  }());
   if (root.empty() || std::strncmp(file, root.c_str(), root.size()) != 0) return false;
   const char* rest = file + root.size();
   for (const char* dir : {"sim/", "backends/", "runtime/", "tools/"})
@@ -206,11 +208,11 @@ std::pair<unsigned long long, unsigned long long> loader_counters() {
 // states are never freed: the SourceSites handed out point into them.
 std::atomic<backtrace_state*> current_state{nullptr};
 backtrace_state* symbolizer_state(bool refresh) {
-  static std::mutex m;
+  static auto* const m = new std::mutex;  // never destroyed (interned() says why)
   static std::pair<unsigned long long, unsigned long long> counters_seen;
   backtrace_state* state = current_state.load(std::memory_order_acquire);
   if (state && !refresh) return state;
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(*m);
   const auto counters = loader_counters();
   state = current_state.load(std::memory_order_relaxed);
   if (!state || counters != counters_seen) {
