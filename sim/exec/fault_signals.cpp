@@ -1,9 +1,13 @@
 #include "sim/exec/fault_signals.hpp"
 
+#include <execinfo.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 
@@ -15,6 +19,47 @@ namespace {
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 constexpr unsigned kSignalCount = sizeof(kSignals) / sizeof(kSignals[0]);
 struct sigaction previous[kSignalCount];
+
+// A fault outside kernel code ends the process as it would without cusim; first it says where,
+// on stderr, with the frames that led there (a host program's own bug, or cusim's: either way
+// the one trace there will be). Only async-signal-safe work: write(2), and glibc's backtrace,
+// whose unwinder was loaded when the handlers were installed (warm_up_backtrace).
+void append(char*& out, const char* end, const char* text) {
+  while (*text && out < end) *out++ = *text++;
+}
+void append_hex(char*& out, const char* end, std::uintptr_t value) {
+  char digits[2 * sizeof value];
+  int n = 0;
+  do digits[n++] = "0123456789abcdef"[value & 15];
+  while (value >>= 4);
+  append(out, end, "0x");
+  while (n > 0 && out < end) *out++ = digits[--n];
+}
+[[gnu::no_sanitize_address]] void report_fatal_fault(int signo, const void* address, const void* pc) {
+  static std::atomic<bool> reported{false};
+  if (reported.exchange(true)) return;  // a fault while reporting one: say nothing more
+  char line[256];
+  char* out = line;
+  const char* const end = line + sizeof line;
+  append(out, end, "cusim: fatal signal SIG");
+  const char* const name = sigabbrev_np(signo);
+  append(out, end, name ? name : "?");
+  append(out, end, " outside kernel code, at address ");
+  append_hex(out, end, reinterpret_cast<std::uintptr_t>(address));
+  append(out, end, " by the instruction at ");
+  append_hex(out, end, reinterpret_cast<std::uintptr_t>(pc));
+  append(out, end, "; the frames that led there:\n");
+  (void)!write(STDERR_FILENO, line, static_cast<std::size_t>(out - line));
+  void* frames[48];
+  backtrace_symbols_fd(frames, backtrace(frames, 48), STDERR_FILENO);
+}
+void warm_up_backtrace() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    void* frame[1];
+    (void)backtrace(frame, 1);  // loads the unwinder (libgcc_s) now, not in a signal handler
+  });
+}
 
 // Not instrumented under ASan: the handler runs on the alternate signal stack, and an
 // instrumented frame would either live on the faulting fiber's fake stack (freed below, with
@@ -40,6 +85,7 @@ struct sigaction previous[kSignalCount];
       return;
     }
   }
+  if (info->si_code > 0) report_fatal_fault(signo, info->si_addr, interrupted_pc(context));
   signal(signo, SIG_DFL);
   // A signal sent by kill() or raise() (si_code <= 0) is not raised again by returning: send it
   // again, now with the default action. A real fault re-executes the faulting instruction.
@@ -89,6 +135,7 @@ void install_alt_stack_if_missing() {
 }  // namespace
 
 void ensure_fault_handlers() {
+  warm_up_backtrace();
   static std::mutex m;
   std::lock_guard<std::mutex> lock(m);
   for (unsigned i = 0; i < kSignalCount; ++i) {

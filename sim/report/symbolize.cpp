@@ -4,7 +4,6 @@
 #include <dlfcn.h>
 #include <link.h>
 
-#include <atomic>
 #include <utility>
 #include <cstdio>
 #include <cstdint>
@@ -57,6 +56,17 @@ const char* interned(const std::string& s) {
 
 namespace {
 #if CUSIM_HAVE_LIBBACKTRACE
+// Every call into libbacktrace holds this lock. Its THREADED mode is meant for concurrent
+// lookups, but it reads a unit's line and function tables lazily into shared vectors, and two
+// threads doing that at once race (ThreadSanitizer sees read_line_header_format_entries against
+// backtrace_vector_grow): the watchdog's thread looks addresses up while a stream thread
+// symbolises a finding. Lookups are rare (findings, the watchdog's few addresses), so one lock
+// costs nothing measurable. Never destroyed (interned() says why).
+std::mutex& backtrace_lock() {
+  static auto* const m = new std::mutex;
+  return *m;
+}
+// The state to look addresses up in; called with backtrace_lock() held.
 backtrace_state* symbolizer_state(bool refresh = false);
 #endif
 }  // namespace
@@ -75,6 +85,7 @@ Symbol symbol_of(const void* address) {
   if (dladdr(address, &info) && info.dli_sname) return Symbol{info.dli_sname, info.dli_saddr};
   Symbol found;
 #if CUSIM_HAVE_LIBBACKTRACE
+  const std::lock_guard<std::mutex> lock(backtrace_lock());
   if (backtrace_state* state = symbolizer_state())
     backtrace_syminfo(
         state, reinterpret_cast<std::uintptr_t>(address),
@@ -103,6 +114,7 @@ SourceSite site_of_pc(std::uintptr_t pc);
 
 void prepare_symbolizer() {
 #if CUSIM_HAVE_LIBBACKTRACE
+  const std::lock_guard<std::mutex> lock(backtrace_lock());
   (void)symbolizer_state(/*refresh=*/true);
 #endif
 }
@@ -150,8 +162,10 @@ bool in_system_library(const void* pc) {
 
 bool is_program_code(const void* pc) {
 #if CUSIM_HAVE_LIBBACKTRACE
+  if (!pc || in_system_library(pc)) return false;
+  const std::lock_guard<std::mutex> lock(backtrace_lock());
   backtrace_state* state = symbolizer_state();
-  if (!state || !pc || in_system_library(pc)) return false;
+  if (!state) return false;
   struct Walk {
     unsigned frames = 0;
     bool program = true;
@@ -206,19 +220,14 @@ std::pair<unsigned long long, unsigned long long> loader_counters() {
 // module of kernels loaded later (dlopen) needs a state of its own. A new one is made when the
 // loader's counters moved (checked where a launch prepares the symbolizer, on a full stack). The
 // states are never freed: the SourceSites handed out point into them.
-std::atomic<backtrace_state*> current_state{nullptr};
 backtrace_state* symbolizer_state(bool refresh) {
-  static auto* const m = new std::mutex;  // never destroyed (interned() says why)
+  static backtrace_state* state = nullptr;
   static std::pair<unsigned long long, unsigned long long> counters_seen;
-  backtrace_state* state = current_state.load(std::memory_order_acquire);
   if (state && !refresh) return state;
-  std::lock_guard<std::mutex> lock(*m);
   const auto counters = loader_counters();
-  state = current_state.load(std::memory_order_relaxed);
   if (!state || counters != counters_seen) {
-    state = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+    state = backtrace_create_state(nullptr, /*threaded=*/0, nullptr, nullptr);
     counters_seen = counters;
-    current_state.store(state, std::memory_order_release);
   }
   return state;
 }
@@ -227,6 +236,7 @@ backtrace_state* symbolizer_state(bool refresh) {
 SourceSite site_of_pc(std::uintptr_t pc) {
   SourceSite site;
 #if CUSIM_HAVE_LIBBACKTRACE
+  const std::lock_guard<std::mutex> lock(backtrace_lock());
   backtrace_state* state = symbolizer_state();
   if (!state) return site;
   struct Found {

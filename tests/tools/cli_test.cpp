@@ -239,6 +239,9 @@ TEST_CASE("a program killed by a signal: the signal is named (exit 4)") {
   const ProgramRun segv = run_cusim({"run", TEST_PROGRAM, "segv"});
   CHECK(segv.status == 4);
   CHECK(has(segv.err, "was killed by signal SIGSEGV (Segmentation fault)"));
+  // Outside kernel code the fault is the program's (or cusim's): it is said where, with the frames.
+  CHECK(has(segv.err, "cusim: fatal signal SIGSEGV outside kernel code, at address 0x"));
+  CHECK(has(segv.err, "(main+0x"));
 #endif
   const ProgramRun abrt = run_cusim({"run", TEST_PROGRAM, "abort"});
   CHECK(abrt.status == 4);
