@@ -3,6 +3,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "backends/sim/texture_objects.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/host_only.hpp"
 #include "backends/sim/device_profile.hpp"
@@ -68,13 +69,15 @@ cudaError_t cudaDeviceSynchronize() {
   cusim::backend::synchronize_all();
   return record(cusim::backend::take_execution_error());
 }
-// Waits for all work, then destroys every stream, event and allocation and clears every error.
+// Waits for all work, then destroys every stream, event, allocation, CUDA array, texture and
+// surface object, and clears every error.
 // Kernel attributes (cudaFuncSetAttribute) stay: they belong to the kernel, and on CUDA they
 // outlive the reset too (measured on an H100 by examples/launch_limits).
 cudaError_t cudaDeviceReset() {
   CUSIM_HOST_API("cudaDeviceReset");
   cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
+  cusim::backend::forget_texture_objects();
   cusim::sim::clear_host_registrations();
   cusim::backend::reset_errors();
   return cudaSuccess;

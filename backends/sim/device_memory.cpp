@@ -41,6 +41,7 @@ const char* alloc_call(unsigned tag) {
     case AllocKind::managed: return "cudaMallocManaged";
     case AllocKind::host: return "cudaMallocHost";
     case AllocKind::kernel: return "malloc or new in a kernel";
+    case AllocKind::array: return "cudaMallocArray";
   }
   return "?";
 }
@@ -48,6 +49,7 @@ const char* free_call(unsigned tag) {
   switch (static_cast<AllocKind>(tag)) {
     case AllocKind::host: return "cudaFreeHost";
     case AllocKind::kernel: return "free or delete in a kernel";
+    case AllocKind::array: return "cudaFreeArray";
     default: return "cudaFree";
   }
 }
@@ -147,7 +149,7 @@ cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCall
     if (counts) bytes_in_use -= size;
     return cudaErrorMemoryAllocation;
   }
-  if (sim::HeapObserver* o = sim::heap_observer()) o->allocated(p, size, kind != AllocKind::device);
+  if (sim::HeapObserver* o = sim::heap_observer()) o->allocated(p, size, kind != AllocKind::device && kind != AllocKind::array);
   *out = p;
   return cudaSuccess;
 }
@@ -191,7 +193,8 @@ void forget(const sim::HeapAllocation& a) {
   std::lock_guard<std::mutex> lock(accounting);
   switch (static_cast<AllocKind>(a.tag)) {
     case AllocKind::device:
-    case AllocKind::managed: bytes_in_use -= a.size; break;
+    case AllocKind::managed:
+    case AllocKind::array: bytes_in_use -= a.size; break;
     case AllocKind::kernel: kernel_heap_bytes -= kernel_heap_charge(a.size); break;
     case AllocKind::host: break;
   }
@@ -201,9 +204,9 @@ void forget(const sim::HeapAllocation& a) {
 
 cudaError_t release(void* p, AllocKind kind, const char* call, const ApiCaller& caller) {
   if (!p) return cudaSuccess;  // as free(nullptr)
-  const unsigned accepted = kind == AllocKind::host
-                                ? 1u << unsigned(AllocKind::host)
-                                : (1u << unsigned(AllocKind::device)) | (1u << unsigned(AllocKind::managed));
+  const unsigned accepted = kind == AllocKind::host    ? 1u << unsigned(AllocKind::host)
+                            : kind == AllocKind::array ? 1u << unsigned(AllocKind::array)
+                                                       : (1u << unsigned(AllocKind::device)) | (1u << unsigned(AllocKind::managed));
   sim::HeapAllocation a;
   const auto outcome = heap().release(p, accepted, caller.return_address, &a);
   if (outcome == sim::DeviceHeap::FreeOutcome::freed) {

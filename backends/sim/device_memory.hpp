@@ -12,8 +12,9 @@
 namespace cusim::backend {
 
 // device: cudaMalloc; managed: cudaMallocManaged; host: pinned host memory; kernel: device-side
-// malloc or new (device_malloc.cpp), which only device code may use and free.
-enum class AllocKind : unsigned { device, managed, host, kernel };
+// malloc or new (device_malloc.cpp), which only device code may use and free; array: a CUDA
+// array's texels (cudaMallocArray, cudaMalloc3DArray), freed only by cudaFreeArray.
+enum class AllocKind : unsigned { device, managed, host, kernel, array };
 
 // `caller` is where the program called the API function: it locates findings.
 cudaError_t allocate(void** out, std::size_t size, AllocKind kind, const ApiCaller& caller);

@@ -126,7 +126,8 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
       case AllocKind::device: attributes->type = cudaMemoryTypeDevice; attributes->devicePointer = p; break;
       case AllocKind::managed: attributes->type = cudaMemoryTypeManaged; attributes->devicePointer = attributes->hostPointer = p; break;
       case AllocKind::host: attributes->type = cudaMemoryTypeHost; attributes->devicePointer = attributes->hostPointer = p; break;
-      case AllocKind::kernel: attributes->type = cudaMemoryTypeDevice; attributes->devicePointer = p; break;  // device malloc
+      case AllocKind::kernel:  // device malloc
+      case AllocKind::array: attributes->type = cudaMemoryTypeDevice; attributes->devicePointer = p; break;
     }
   } else if (cusim::sim::host_registration(ptr)) {
     attributes->type = cudaMemoryTypeHost;

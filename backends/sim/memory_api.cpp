@@ -1,5 +1,6 @@
 // cudaMalloc and friends, cudaMemcpy/cudaMemset (synchronous and on streams) and the symbol
 // copies. Every range is checked before anything is queued, so a bad call writes nothing.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -10,6 +11,7 @@
 #include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
+#include "cusim/detail/texture_types.hpp"
 #include "sim/memory/allocation_names.hpp"
 #include "sim/memory/device_heap.hpp"
 #include "sim/trace/tracer.hpp"
@@ -227,10 +229,32 @@ cudaError_t cudaMemset2DAsync(void* devPtr, std::size_t pitch, int value, std::s
 
 namespace {
 // A 3D copy between pitched pointers, as one 2D copy of height x depth rows when both sides' slices
-// are contiguous in rows (ysize == extent.height), else slice by slice. CUDA arrays are F2c's.
-cudaError_t memcpy_3d(const char* call, const cudaMemcpy3DParms* p, cudaStream_t stream, bool wait,
+// are contiguous in rows (ysize == extent.height), else slice by slice. A CUDA array's side is its
+// storage (rows of texels, slices of rows), with the extent's width and x position in elements
+// there, as CUDA counts them for arrays.
+cudaError_t memcpy_3d(const char* call, const cudaMemcpy3DParms* given, cudaStream_t stream, bool wait,
                       const ApiCaller& caller) {
-  if (!p || p->srcArray || p->dstArray) return record(p ? cudaErrorNotSupported : cudaErrorInvalidValue);
+  if (!given || (given->srcArray && given->srcPtr.ptr) || (given->dstArray && given->dstPtr.ptr))
+    return record(cudaErrorInvalidValue);
+  cudaMemcpy3DParms parms = *given;
+  cudaMemcpy3DParms* const p = &parms;
+  for (const bool source : {true, false}) {
+    cudaArray_const_t array = source ? p->srcArray : p->dstArray;
+    if (!array) continue;
+    const cudaPitchedPtr storage = cusim::detail::array_as_pitched(array);
+    if (!storage.ptr) return record(cudaErrorInvalidResourceHandle);
+    cudaChannelFormatDesc desc{};
+    cudaExtent size{};
+    cudaArrayGetInfo(&desc, &size, nullptr, const_cast<cudaArray_t>(array));
+    const std::size_t element = storage.pitch / size.width;
+    cudaPos& pos = source ? p->srcPos : p->dstPos;
+    if ((pos.x + p->extent.width) * element > storage.pitch || pos.y + p->extent.height > storage.ysize ||
+        pos.z + p->extent.depth > std::max<std::size_t>(size.depth, 1))
+      return record(cudaErrorInvalidValue);
+    pos.x *= element;
+    (source ? p->srcPtr : p->dstPtr) = storage;
+    if (source ? !p->dstArray : true) p->extent.width *= element;
+  }
   const cudaExtent e = p->extent;
   auto at = [](const cudaPitchedPtr& ptr, const cudaPos& pos) {
     return static_cast<char*>(ptr.ptr) + (pos.z * ptr.ysize + pos.y) * ptr.pitch + pos.x;
@@ -258,6 +282,75 @@ cudaError_t memset_3d(const char* call, cudaPitchedPtr ptr, int value, cudaExten
   return cudaSuccess;
 }
 }  // namespace
+
+// ---- CUDA arrays: 2D copies to and from their rows (offsets and widths in bytes) ----
+namespace {
+struct ArrayRows {
+  char* start;
+  std::size_t pitch;
+};
+// Where a copy of `height` rows of `width` bytes at (w_offset, h_offset) lies in the array, or
+// nullptr when it leaves it.
+ArrayRows array_rows(cudaArray_const_t array, std::size_t w_offset, std::size_t h_offset, std::size_t width,
+                     std::size_t height) {
+  const cudaPitchedPtr storage = cusim::detail::array_as_pitched(array);
+  if (!storage.ptr || w_offset + width > storage.pitch || h_offset + height > storage.ysize) return {nullptr, 0};
+  return {static_cast<char*>(storage.ptr) + h_offset * storage.pitch + w_offset, storage.pitch};
+}
+cudaError_t array_error(cudaArray_const_t array) {
+  return record(cusim::detail::array_as_pitched(array).ptr ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+}
+}  // namespace
+
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
+                                std::size_t spitch, std::size_t width, std::size_t height, cudaMemcpyKind kind) {
+  CUSIM_HOST_API("cudaMemcpy2DToArray");
+  cusim::sim::trace::HostCall traced("cudaMemcpy2DToArray", width * height);
+  const ArrayRows to = array_rows(dst, wOffset, hOffset, width, height);
+  if (!to.start) return array_error(dst);
+  return memcpy_on("cudaMemcpy2DToArray", to.start, src, Rows{width, height, to.pitch, spitch}, kind, nullptr, true,
+                   CUSIM_CALLER);
+}
+cudaError_t cudaMemcpy2DFromArray(void* dst, std::size_t dpitch, cudaArray_const_t src, std::size_t wOffset,
+                                  std::size_t hOffset, std::size_t width, std::size_t height, cudaMemcpyKind kind) {
+  CUSIM_HOST_API("cudaMemcpy2DFromArray");
+  cusim::sim::trace::HostCall traced("cudaMemcpy2DFromArray", width * height);
+  const ArrayRows from = array_rows(src, wOffset, hOffset, width, height);
+  if (!from.start) return array_error(src);
+  return memcpy_on("cudaMemcpy2DFromArray", dst, from.start, Rows{width, height, dpitch, from.pitch}, kind, nullptr, true,
+                   CUSIM_CALLER);
+}
+// The deprecated 1D forms: `count` bytes from (wOffset, hOffset) on, running on into later rows.
+namespace {
+// The first byte of such a copy in the array, or nullptr with the error CUDA gives.
+char* array_run(cudaArray_const_t array, std::size_t w_offset, std::size_t h_offset, std::size_t count,
+                cudaError_t* error) {
+  const cudaPitchedPtr storage = cusim::detail::array_as_pitched(array);
+  const std::size_t start = h_offset * storage.pitch + w_offset;
+  *error = !storage.ptr ? cudaErrorInvalidResourceHandle
+                        : (w_offset > storage.pitch || start + count > storage.pitch * storage.ysize ? cudaErrorInvalidValue
+                                                                                                    : cudaSuccess);
+  return *error ? nullptr : static_cast<char*>(storage.ptr) + start;
+}
+}  // namespace
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
+                              std::size_t count, cudaMemcpyKind kind) {
+  CUSIM_HOST_API("cudaMemcpyToArray");
+  cusim::sim::trace::HostCall traced("cudaMemcpyToArray", count);
+  cudaError_t error;
+  char* const to = array_run(dst, wOffset, hOffset, count, &error);
+  if (!to) return record(error);
+  return memcpy_on("cudaMemcpyToArray", to, src, one_row(count), kind, nullptr, true, CUSIM_CALLER);
+}
+cudaError_t cudaMemcpyFromArray(void* dst, cudaArray_const_t src, std::size_t wOffset, std::size_t hOffset,
+                                std::size_t count, cudaMemcpyKind kind) {
+  CUSIM_HOST_API("cudaMemcpyFromArray");
+  cusim::sim::trace::HostCall traced("cudaMemcpyFromArray", count);
+  cudaError_t error;
+  const char* const from = array_run(src, wOffset, hOffset, count, &error);
+  if (!from) return record(error);
+  return memcpy_on("cudaMemcpyFromArray", dst, from, one_row(count), kind, nullptr, true, CUSIM_CALLER);
+}
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
   CUSIM_HOST_API("cudaMemcpy3D");

@@ -32,7 +32,9 @@
 // Before the kernel API, whose built-in variables are macros in C++ sources (a struct member
 // named gridDim, as cudaKernelNodeParams has, must be declared before those exist).
 #include "cusim/detail/driver_types.hpp"
+#include "cusim/detail/texture_types.hpp"
 #include "cusim/detail/kernel_api.hpp"
+#include "cusim/detail/texture_fetch.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #include "cusim/detail/cuda_launch.hpp"

@@ -191,7 +191,7 @@ struct cudaPointerAttributes {
   long reserved[8];
 };
 
-struct cudaArray;  // CUDA arrays (textures) are not simulated yet
+struct cudaArray;  // opaque: backends/sim/texture_api.cpp (texture_types.hpp has the calls)
 using cudaArray_t = cudaArray*;
 using cudaArray_const_t = const cudaArray*;
 
