@@ -147,3 +147,39 @@ TEST_CASE("a cuRAND distribution cusim does not simulate yet is a compile error 
                                                         "curand_uniform_double are");
   }
 }
+
+// Texture references were removed in CUDA 12: a program that still declares one is told, at the
+// declaration, what replaces them.
+TEST_CASE("a legacy texture reference is a compile error at its line that names texture objects") {
+  cusim_test::TempDir dir;
+  const std::string path = dir.file("legacy_texture.cu");
+  std::ofstream(path) << "#include <cuda_runtime.h>\ntexture<float, 2, cudaReadModeElementType> tex;\n"
+                         "__global__ void k(float* out) { out[0] = 1.0f; }\nint main() { k<<<1, 1>>>(nullptr); }\n";
+  const cusim_test::ProgramRun nvcc = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path});
+  CHECK(nvcc.status == 1);
+  CHECK_FALSE(nvcc.signalled);
+  const std::vector<std::string> lines = lines_of(nvcc.err);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0].rfind(path + ":2:1: error: ", 0) == 0);
+  CHECK(lines[0].find("is unavailable: texture references were removed in CUDA 12: make a texture object "
+                      "(cudaCreateTextureObject) and read it with tex1Dfetch<T>(obj, i), tex1D<T>, tex2D<T> or "
+                      "tex3D<T>") != std::string::npos);
+}
+
+// cuRAND's host distributions cusim does not simulate yet (issue F2c) are unavailable too.
+TEST_CASE("a cuRAND host distribution cusim does not simulate yet is a compile error at the call's line") {
+  cusim_test::TempDir dir;
+  const std::string path = dir.file("curand_host.cu");
+  std::ofstream(path) << "#include <curand.h>\nint main() {\n  curandGenerator_t g;\n"
+                         "  curandCreateGenerator(&g, CURAND_RNG_PSEUDO_DEFAULT);\n  float* p = nullptr;\n"
+                         "  curandGenerateNormal(g, p, 100, 0.0f, 1.0f);\n}\n";
+  const cusim_test::ProgramRun nvcc =
+      cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path, "-lcurand"});
+  CHECK(nvcc.status == 1);
+  CHECK_FALSE(nvcc.signalled);
+  const std::vector<std::string> lines = lines_of(nvcc.err);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0] == path + ":6:3: error: 'curandGenerateNormal<curandGenerator_st *>' is unavailable: cusim does not "
+                           "simulate it yet (issue F2c: the GPU's values are not reproduced bit for bit yet); "
+                           "curandGenerate, curandGenerateUniform and curandGenerateUniformDouble are");
+}

@@ -66,10 +66,12 @@ const std::set<std::string> kNoEffect = {
     "-Wdefault-stream-launch", "-Wmissing-launch-bounds", "-Wext-lambda-captures-this", "-noprof",
     "-allow-unsupported-compiler", "--allow-unsupported-compiler", "-m64"};
 
-// CUDA's libraries: the runtime is cusim itself; the others are not simulated.
-const std::set<std::string> kCudaRuntimeLibraries = {"cudart", "cudart_static", "cudadevrt", "cuda"};
+// CUDA's libraries: the runtime and cuRAND's host library (<curand.h>) are cusim itself; the
+// others are not simulated.
+const std::set<std::string> kCudaRuntimeLibraries = {"cudart", "cudart_static", "cudadevrt", "cuda", "curand",
+                                                     "curand_static"};
 const std::map<std::string, std::string> kUnsimulated = {
-    {"cublas", "cuBLAS"}, {"cublasLt", "cuBLAS"}, {"cufft", "cuFFT"}, {"curand", "cuRAND's host library"},
+    {"cublas", "cuBLAS"}, {"cublasLt", "cuBLAS"}, {"cufft", "cuFFT"},
     {"cusparse", "cuSPARSE"}, {"cusolver", "cuSOLVER"}, {"nvrtc", "NVRTC"}, {"cudnn", "cuDNN"}, {"nccl", "NCCL"},
     {"nppc", "NPP"}, {"nvToolsExt", "NVTX"}};
 
