@@ -1,18 +1,30 @@
 // cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10 and MRG32k3a, laid out as cuRAND's
 // library lays out the device generators' sequences (measured on an H200, CUDA 13.0, with
-// tools/gpu-probes/curand_host_probe*.cu; the results do not depend on how a program splits its
-// calls, and an offset shifts the whole output):
-//  - XORWOW: 4096 threads, thread t the device generator curand_init(seed, t, 0); result e is
-//    draw e / 4096 of thread e % 4096 (a double takes two draws, as curand_uniform_double does);
+// tools/gpu-probes/curand_host_probe*.cu and curand_host_normal_probe*.cu; the results do not
+// depend on how a program splits its calls, and an offset shifts the whole output):
+//  - XORWOW: 4096 threads, thread t the device generator curand_init(seed, t, 0); unit u falls to
+//    thread u % 4096, which draws on from where it stopped. A unit is one result (a double takes
+//    two values, as curand_uniform_double does), or for normal and log-normal results one
+//    Box-Muller pair (curand_normal2 or curand_normal2_double), so those come in even numbers.
+//    An offset of o units moves each thread past one value for each unit below o that falls to it;
 //  - MRG32k3a: the same with 81,920 threads;
 //  - Philox4_32_10: four results from each subsequence, result e the (e % 4)th of
 //    curand_init(seed, e / 4, 0): of its first four 32-bit values, or, for doubles, of the four
-//    made from its first eight in pairs (curand_uniform2_double's conversion).
-// The uniform conversions are the device API's. Results go to device memory through the device
-// heap's checks (a wrong pointer is a finding at the program's call) or to host memory.
+//    made from its first eight in pairs (curand_uniform2_double's conversion), or of
+//    curand_normal4 or two curand_normal2_double.
+// The conversions and distributions are the device API's, so a device generator's double normals
+// and log-normals are the GPU's bit for bit and its float ones are as close as the device API's
+// (curand_normal.hpp). A host generator (curandCreateGeneratorHost) computes them as cuRAND's
+// library does on the CPU: the same code's host branch, no fused multiply-add, the C library's
+// log, exp, sin and cos (curand_normal.hpp's host_math), which matched it bit for bit.
+// Results go to device memory through the device heap's checks (a wrong pointer is a finding at
+// the program's call) or to host memory.
 #include <curand.h>
 #include <curand_kernel.h>
 
+#include <array>
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <mutex>
 #include <unordered_set>
@@ -26,7 +38,10 @@ struct curandGenerator_st {
   curandRngType_t type;
   bool host;
   unsigned long long seed = 0, offset = 0;
-  unsigned long long position = 0;  // the next result's index in the generator's output
+  unsigned long long position = 0;  // the next unit's index in the generator's output
+  // XORWOW's and MRG32k3a's threads: the values each has drawn (empty until the first call after
+  // the seed or the offset is set).
+  std::vector<unsigned long long> thread_draws;
   cudaStream_t stream = nullptr;
 };
 
@@ -42,89 +57,154 @@ bool live(const curandGenerator_st* g) {
   return g && generators().count(g);
 }
 
-enum class Result { bits, uniform, uniform_double };
+enum class Result { bits, uniform, uniform_double, normal, normal_double, log_normal, log_normal_double };
+
+// A normal or log-normal result's mean and standard deviation.
+struct Shape {
+  double mean = 0, stddev = 1;
+};
 
 // Threads of the interleaved layouts (XORWOW, MRG32k3a).
 constexpr unsigned long long kXorwowThreads = 4096, kMrgThreads = 81920;
 
-// Results [first, first + n) of an interleaved generator into out: each thread's generator set up
-// once, moved to its first result, then drawn in order.
-template <class State, class Value>
-void interleaved(unsigned long long seed, unsigned long long threads, unsigned draws_per_result, unsigned long long first,
-                 std::size_t n, Value* out, Value (*draw)(State*)) {
-  const unsigned long long end = first + n;
-  const unsigned long long used = n < threads ? n : threads;
+// The values each thread of an interleaved generator has drawn: as measured, an offset of o units
+// has thread t skip one value for each unit below o that falls to it, and each call then draws on
+// from where its threads stopped.
+std::vector<unsigned long long>& thread_draws(curandGenerator_st& g, unsigned long long threads) {
+  if (g.thread_draws.empty()) {
+    g.thread_draws.resize(threads);
+    for (unsigned long long t = 0; t < threads; ++t) g.thread_draws[t] = g.offset / threads + (t < g.offset % threads);
+  }
+  return g.thread_draws;
+}
+
+// Units [first, first + count) of an interleaved generator into out, unit u falling to thread
+// u % threads: each thread's generator set up once, moved past the values it has drawn, then
+// drawn in order (`draws` values a unit).
+template <class State, class Unit, class Draw>
+void interleaved(curandGenerator_st& g, unsigned long long threads, unsigned draws, unsigned long long first,
+                 std::size_t count, Unit* out, Draw draw) {
+  std::vector<unsigned long long>& drawn = thread_draws(g, threads);
+  const unsigned long long end = first + count;
+  const unsigned long long used = count < threads ? count : threads;
   for (unsigned long long i = 0; i < used; ++i) {
-    const unsigned long long e0 = first + i, t = e0 % threads;
+    const unsigned long long u0 = first + i, t = u0 % threads;
     State s;
-    curand_init(seed, t, 0, &s);
-    skipahead((e0 / threads) * draws_per_result, &s);
-    for (unsigned long long e = e0; e < end; e += threads) out[e - first] = draw(&s);
+    curand_init(g.seed, t, 0, &s);
+    skipahead(drawn[t], &s);
+    unsigned long long units = 0;
+    for (unsigned long long u = u0; u < end; u += threads, ++units) out[u - first] = draw(&s);
+    drawn[t] += units * draws;
   }
 }
 
-// Philox's results [first, first + n), four from each subsequence: 32-bit values (one curand4 of
-// it: `draws` 1) or the 32-bit pairs of doubles (two: `draws` 2), into bits (n * draws values).
-void philox_bits(unsigned long long seed, unsigned long long first, std::size_t n, unsigned draws, unsigned* bits) {
-  for (unsigned long long e = first; e < first + n;) {
-    curandStatePhilox4_32_10_t s;
-    curand_init(seed, e / 4, 0, &s);
-    unsigned values[8];
-    for (unsigned k = 0; k < draws; ++k) {
-      const uint4 v = curand4(&s);
-      values[4 * k] = v.x, values[4 * k + 1] = v.y, values[4 * k + 2] = v.z, values[4 * k + 3] = v.w;
+template <class T>
+using Pair = std::array<T, 2>;
+template <class T>
+using Quad = std::array<T, 4>;
+
+template <class Math, class T>
+T shaped(Result kind, T normal, const Shape& shape) {
+  const T mean = static_cast<T>(shape.mean), stddev = static_cast<T>(shape.stddev);
+  if (kind == Result::log_normal || kind == Result::log_normal_double)
+    return cusim::curand_detail::log_normal_of<Math>(normal, mean, stddev);
+  return Math::madd(stddev, normal, mean);
+}
+
+// XORWOW and MRG32k3a: one value a unit, or a Box-Muller pair a unit for the normal results.
+// `double_draws` is the generator's values per curand_uniform_double (XORWOW 2, MRG32k3a 1).
+template <class Math, class State, class Value>
+void generate_interleaved(curandGenerator_st& g, unsigned long long threads, unsigned double_draws, Result kind,
+                          const Shape& shape, unsigned long long first, std::size_t n, Value* out) {
+  if (kind == Result::bits || kind == Result::uniform || kind == Result::uniform_double) {
+    const unsigned draws = kind == Result::uniform_double ? double_draws : 1;
+    interleaved<State>(g, threads, draws, first, n, out, [kind](State* s) -> Value {
+      if constexpr (sizeof(Value) == 8) return curand_uniform_double(s);
+      else if (kind == Result::uniform) return std::bit_cast<Value>(curand_uniform(s));
+      else return std::bit_cast<Value>(curand(s));
+    });
+    return;
+  }
+  std::vector<Pair<Value>> pairs(n / 2);
+  const unsigned draws = sizeof(Value) == 8 ? 2 * double_draws : 2;
+  interleaved<State>(g, threads, draws, first, n / 2, pairs.data(), [&](State* s) {
+    if constexpr (sizeof(Value) == 8) {
+      const double2 v = cusim::curand_detail::normal_pair_double<Math>(s);
+      return Pair<Value>{shaped<Math>(kind, v.x, shape), shaped<Math>(kind, v.y, shape)};
+    } else {
+      const float2 v = cusim::curand_detail::normal_pair<Math>(s);
+      return Pair<Value>{std::bit_cast<Value>(shaped<Math>(kind, v.x, shape)),
+                         std::bit_cast<Value>(shaped<Math>(kind, v.y, shape))};
     }
-    for (unsigned k = static_cast<unsigned>(e % 4); k < 4 && e < first + n; ++k, ++e)
-      for (unsigned d = 0; d < draws; ++d) bits[(e - first) * draws + d] = values[k * draws + d];
+  });
+  std::memcpy(out, pairs.data(), n * sizeof(Value));
+}
+
+// Philox4_32_10: four results from each subsequence, result e the (e % 4)th of
+// curand_init(seed, e / 4, 0): its first four 32-bit values as they are or uniform, or four
+// doubles from its first eight values in pairs, or two Box-Muller pairs (of its first four
+// values, or, for doubles, of its first eight).
+template <class Math, class Value>
+Quad<Value> philox_quad(unsigned long long seed, unsigned long long subsequence, Result kind, const Shape& shape) {
+  curandStatePhilox4_32_10_t s;
+  curand_init(seed, subsequence, 0, &s);
+  if constexpr (sizeof(Value) == 8) {
+    if (kind == Result::uniform_double) {
+      const uint4 a = curand4(&s), b = curand4(&s);
+      using cusim::curand_detail::uniform_double_hq;
+      return {uniform_double_hq(a.x, a.y), uniform_double_hq(a.z, a.w), uniform_double_hq(b.x, b.y),
+              uniform_double_hq(b.z, b.w)};
+    }
+    const double2 a = cusim::curand_detail::normal_pair_double<Math>(&s), b = cusim::curand_detail::normal_pair_double<Math>(&s);
+    return {shaped<Math>(kind, a.x, shape), shaped<Math>(kind, a.y, shape), shaped<Math>(kind, b.x, shape),
+            shaped<Math>(kind, b.y, shape)};
+  } else {
+    if (kind == Result::bits) {
+      const uint4 v = curand4(&s);
+      return {std::bit_cast<Value>(v.x), std::bit_cast<Value>(v.y), std::bit_cast<Value>(v.z), std::bit_cast<Value>(v.w)};
+    }
+    const float4 v = kind == Result::uniform ? curand_uniform4(&s) : cusim::curand_detail::normal_quad<Math>(&s);
+    const auto as_value = [&](float f) {
+      return std::bit_cast<Value>(kind == Result::uniform ? f : shaped<Math>(kind, f, shape));
+    };
+    return {as_value(v.x), as_value(v.y), as_value(v.z), as_value(v.w)};
   }
 }
 
-template <class Value>
-void generate(const curandGenerator_st& g, Result kind, std::size_t n, Value* out) {
-  const unsigned long long first = g.position;
+// The generator's results [first, first + n) of the given kind; for XORWOW and MRG32k3a normal
+// results `first` counts pairs.
+template <class Math, class Value>
+void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
+              Value* out) {
   switch (g.type) {
-    case CURAND_RNG_PSEUDO_PHILOX4_32_10: {
-      const unsigned draws = kind == Result::uniform_double ? 2 : 1;
-      std::vector<unsigned> bits(n * draws);
-      philox_bits(g.seed, first, n, draws, bits.data());
-      for (std::size_t i = 0; i < n; ++i) {
-        if constexpr (sizeof(Value) == 8) {
-          out[i] = cusim::curand_detail::uniform_double_hq(bits[2 * i], bits[2 * i + 1]);
-        } else if (kind == Result::uniform) {
-          const float u = cusim::curand_detail::uniform(bits[i]);
-          std::memcpy(&out[i], &u, 4);
-        } else {
-          std::memcpy(&out[i], &bits[i], 4);
-        }
+    case CURAND_RNG_PSEUDO_PHILOX4_32_10:
+      for (unsigned long long e = first; e < first + n;) {
+        const Quad<Value> quad = philox_quad<Math, Value>(g.seed, e / 4, kind, shape);
+        for (unsigned k = static_cast<unsigned>(e % 4); k < 4 && e < first + n; ++k, ++e) out[e - first] = quad[k];
       }
       return;
-    }
     case CURAND_RNG_PSEUDO_MRG32K3A:
-      if constexpr (sizeof(Value) == 8)
-        interleaved<curandStateMRG32k3a_t, double>(g.seed, kMrgThreads, 1, first, n, out, [](curandStateMRG32k3a_t* s) { return curand_uniform_double(s); });
-      else if (kind == Result::uniform)
-        interleaved<curandStateMRG32k3a_t, float>(g.seed, kMrgThreads, 1, first, n, reinterpret_cast<float*>(out), [](curandStateMRG32k3a_t* s) { return curand_uniform(s); });
-      else
-        interleaved<curandStateMRG32k3a_t, unsigned>(g.seed, kMrgThreads, 1, first, n, reinterpret_cast<unsigned*>(out), [](curandStateMRG32k3a_t* s) { return curand(s); });
+      generate_interleaved<Math, curandStateMRG32k3a_t>(g, kMrgThreads, 1, kind, shape, first, n, out);
       return;
     default:  // XORWOW, the default
-      if constexpr (sizeof(Value) == 8)
-        interleaved<curandStateXORWOW_t, double>(g.seed, kXorwowThreads, 2, first, n, out, [](curandStateXORWOW_t* s) { return curand_uniform_double(s); });
-      else if (kind == Result::uniform)
-        interleaved<curandStateXORWOW_t, float>(g.seed, kXorwowThreads, 1, first, n, reinterpret_cast<float*>(out), [](curandStateXORWOW_t* s) { return curand_uniform(s); });
-      else
-        interleaved<curandStateXORWOW_t, unsigned>(g.seed, kXorwowThreads, 1, first, n, reinterpret_cast<unsigned*>(out), [](curandStateXORWOW_t* s) { return curand(s); });
+      generate_interleaved<Math, curandStateXORWOW_t>(g, kXorwowThreads, 2, kind, shape, first, n, out);
       return;
   }
 }
 
 // One generation call: the output checked (device generators: it must be device memory, as the
 // GPU's kernel would need), the work on the generator's stream done first, the results written.
+// The generator's position counts units: results, or, for XORWOW's and MRG32k3a's normal results,
+// pairs, whose count must then be even (as measured: an offset of 3 starts a normal call at the
+// fourth pair, and a call after three uniform results does too).
 template <class Value>
 curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, std::size_t n, Result kind,
-                             const cusim::backend::ApiCaller& caller) {
+                             const cusim::backend::ApiCaller& caller, Shape shape = {}) {
   if (!live(g)) return CURAND_STATUS_NOT_INITIALIZED;
   if (cusim::backend::sticky_error()) return CURAND_STATUS_PREEXISTING_FAILURE;
+  const bool pairs = kind != Result::bits && kind != Result::uniform && kind != Result::uniform_double &&
+                     g->type != CURAND_RNG_PSEUDO_PHILOX4_32_10;
+  if (pairs && n % 2) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (n == 0) return CURAND_STATUS_SUCCESS;
   if (!g->host) {
     if (cusim::backend::check_range(call, "output", out, n * sizeof(Value), cusim::backend::Side::device, caller))
@@ -132,10 +212,11 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
     if (cudaStreamSynchronize(g->stream) != cudaSuccess) return CURAND_STATUS_LAUNCH_FAILURE;
   }
   std::vector<Value> values(n);
-  generate(*g, kind, n, values.data());
+  if (g->host) generate<cusim::curand_detail::host_math>(*g, kind, shape, g->position, n, values.data());
+  else generate<cusim::curand_detail::device_math>(*g, kind, shape, g->position, n, values.data());
   if (!g->host) cusim::backend::note_written(out, nullptr, n * sizeof(Value));
   std::memcpy(out, values.data(), n * sizeof(Value));
-  g->position += n;
+  g->position += pairs ? n / 2 : n;
   return CURAND_STATUS_SUCCESS;
 }
 
@@ -144,7 +225,9 @@ curandStatus_t create(curandGenerator_t* generator, curandRngType_t type, bool h
   if (type != CURAND_RNG_PSEUDO_DEFAULT && type != CURAND_RNG_PSEUDO_XORWOW && type != CURAND_RNG_PSEUDO_MRG32K3A &&
       type != CURAND_RNG_PSEUDO_PHILOX4_32_10)
     return CURAND_STATUS_TYPE_ERROR;  // MTGP32, MT19937 and the quasi-random generators are not simulated yet
-  auto* g = new curandGenerator_st{type, host};
+  auto* g = new curandGenerator_st{};
+  g->type = type;
+  g->host = host;
   std::lock_guard<std::mutex> lock(generators_lock);
   generators().insert(g);
   *generator = g;
@@ -180,11 +263,13 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, u
   if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
   generator->seed = seed;
   generator->position = generator->offset;
+  generator->thread_draws.clear();
   return CURAND_STATUS_SUCCESS;
 }
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
   if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
   generator->offset = generator->position = offset;
+  generator->thread_draws.clear();
   return CURAND_STATUS_SUCCESS;
 }
 // Only the default ordering's layout is known (measured); the others give the same results.
@@ -204,4 +289,22 @@ curandStatus_t curandGenerateUniform(curandGenerator_t generator, float* outputP
 }
 curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator, double* outputPtr, std::size_t num) {
   return generate_call("curandGenerateUniformDouble", generator, outputPtr, num, Result::uniform_double, CUSIM_CALLER);
+}
+curandStatus_t curandGenerateNormal(curandGenerator_t generator, float* outputPtr, std::size_t n, float mean, float stddev) {
+  return generate_call("curandGenerateNormal", generator, outputPtr, n, Result::normal, CUSIM_CALLER, {mean, stddev});
+}
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator, double* outputPtr, std::size_t n, double mean,
+                                          double stddev) {
+  return generate_call("curandGenerateNormalDouble", generator, outputPtr, n, Result::normal_double, CUSIM_CALLER,
+                       {mean, stddev});
+}
+curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float* outputPtr, std::size_t n, float mean,
+                                       float stddev) {
+  return generate_call("curandGenerateLogNormal", generator, outputPtr, n, Result::log_normal, CUSIM_CALLER,
+                       {mean, stddev});
+}
+curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double* outputPtr, std::size_t n,
+                                             double mean, double stddev) {
+  return generate_call("curandGenerateLogNormalDouble", generator, outputPtr, n, Result::log_normal_double,
+                       CUSIM_CALLER, {mean, stddev});
 }

@@ -2,13 +2,14 @@
 // bit (tests/plain_cuda/83_curand_sequences.cu compares them with an H100's). The generators are
 // XORWOW (curandState, the default), Philox4_32_10 and MRG32k3a, with curand_init's seed,
 // subsequence and offset, skipahead, skipahead_sequence (and MRG32k3a's skipahead_subsequence),
-// curand, curand4, curand_uniform(4) and curand_uniform_double. Written from cuRAND's documented
-// algorithms: XORWOW is Marsaglia's xorshift with a Weyl sequence, a subsequence 2^67 values
-// long; Philox4x32-10 is Salmon et al.'s counter-based generator, a subsequence 2^64 counters of
-// four values each; MRG32k3a is L'Ecuyer's combined multiple recursive generator, subsequences of
-// 2^76 values and sequences of 2^127. Where the GPU build contracts a multiply and an add into one
-// fused operation (the uniform conversions), so does this header. The other distributions are
-// declared so that a call is a compile error that names them, at the caller's line.
+// curand, curand4, curand_uniform(4) and curand_uniform_double, and the normal, log-normal and
+// Poisson distributions (cusim/detail/curand_normal.hpp, curand_poisson.hpp, which say where the
+// GPU's special-function unit keeps a float result from being bit for bit). Written from
+// cuRAND's documented algorithms: XORWOW is Marsaglia's xorshift with a Weyl sequence, a
+// subsequence 2^67 values long; Philox4x32-10 is Salmon et al.'s counter-based generator, a
+// subsequence 2^64 counters of four values each; MRG32k3a is L'Ecuyer's combined multiple
+// recursive generator, subsequences of 2^76 values and sequences of 2^127. Where the GPU build
+// contracts a multiply and an add into one fused operation, so does this header.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -337,24 +338,7 @@ __device__ inline double curand_uniform_double(curandStateMRG32k3a_t* state) {
   return cusim::curand_detail::mrg32k3a(state) * MRG32K3A_NORM;
 }
 
-// ---- not simulated yet (issue F2c) -----------------------------------------------------------
+// ---- normal, log-normal and Poisson distributions -------------------------------------------
 
-// A call is an error at the caller's line that names the function.
-#define CUSIM_CURAND_NOT_YET(name, result, ...)                                                           \
-  template <class State>                                                                                 \
-  __device__ result name(State*, ##__VA_ARGS__) __attribute__((unavailable(                              \
-      "cusim does not simulate it yet (issue F2c: the GPU's values are not reproduced bit for bit yet); " \
-      "curand, curand4, curand_uniform(4) and curand_uniform_double are")));
-CUSIM_CURAND_NOT_YET(curand_normal, float)
-CUSIM_CURAND_NOT_YET(curand_normal2, float2)
-CUSIM_CURAND_NOT_YET(curand_normal4, float4)
-CUSIM_CURAND_NOT_YET(curand_normal_double, double)
-CUSIM_CURAND_NOT_YET(curand_normal2_double, double2)
-CUSIM_CURAND_NOT_YET(curand_log_normal, float, float, float)
-CUSIM_CURAND_NOT_YET(curand_log_normal2, float2, float, float)
-CUSIM_CURAND_NOT_YET(curand_log_normal4, float4, float, float)
-CUSIM_CURAND_NOT_YET(curand_log_normal_double, double, double, double)
-CUSIM_CURAND_NOT_YET(curand_log_normal2_double, double2, double, double)
-CUSIM_CURAND_NOT_YET(curand_poisson, unsigned int, double)
-CUSIM_CURAND_NOT_YET(curand_poisson4, uint4, double)
-#undef CUSIM_CURAND_NOT_YET
+#include <cusim/detail/curand_normal.hpp>
+#include <cusim/detail/curand_poisson.hpp>

@@ -125,29 +125,6 @@ TEST_CASE("a host function called in device code is a compile error at the call'
   CHECK(nvcc.err.empty());
 }
 
-// The cuRAND functions cusim does not simulate yet (issue F2c) are declared unavailable: a call
-// is an error at its line that names the function, not an undeclared name or a wrong number.
-TEST_CASE("a cuRAND distribution cusim does not simulate yet is a compile error at the call's line") {
-  for (const char* call : {"curand_normal(&s)", "curand_log_normal_double(&s, 0.0, 1.0)", "curand_poisson(&s, 4.0)"}) {
-    CAPTURE(std::string(call));
-    cusim_test::TempDir dir;
-    const std::string path = dir.file("curand_distribution.cu");
-    std::ofstream(path) << "#include <curand_kernel.h>\n__global__ void k(double* out) {\n  curandState s;\n"
-                           "  curand_init(1, threadIdx.x, 0, &s);\n  out[threadIdx.x] = "
-                        << call << ";\n}\nint main() { k<<<1, 1>>>(nullptr); }\n";
-    const cusim_test::ProgramRun nvcc = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path});
-    CHECK(nvcc.status == 1);
-    CHECK_FALSE(nvcc.signalled);
-    const std::vector<std::string> lines = lines_of(nvcc.err);
-    REQUIRE_FALSE(lines.empty());
-    const std::string name = std::string(call).substr(0, std::string(call).find('('));
-    CHECK(lines[0] == path + ":5:22: error: '" + name + "<curandStateXORWOW>' is unavailable: cusim does not simulate it "
-                                                        "yet (issue F2c: the GPU's values are not reproduced bit for bit "
-                                                        "yet); curand, curand4, curand_uniform(4) and "
-                                                        "curand_uniform_double are");
-  }
-}
-
 // Texture references were removed in CUDA 12: a program that still declares one is told, at the
 // declaration, what replaces them.
 TEST_CASE("a legacy texture reference is a compile error at its line that names texture objects") {
@@ -166,20 +143,22 @@ TEST_CASE("a legacy texture reference is a compile error at its line that names 
                       "tex3D<T>") != std::string::npos);
 }
 
-// cuRAND's host distributions cusim does not simulate yet (issue F2c) are unavailable too.
+// cuRAND's host calls cusim does not simulate yet (issue F2c) are declared unavailable: a call is
+// an error at its line that names the function, not an undeclared name or a wrong number.
 TEST_CASE("a cuRAND host distribution cusim does not simulate yet is a compile error at the call's line") {
   cusim_test::TempDir dir;
   const std::string path = dir.file("curand_host.cu");
   std::ofstream(path) << "#include <curand.h>\nint main() {\n  curandGenerator_t g;\n"
                          "  curandCreateGenerator(&g, CURAND_RNG_PSEUDO_DEFAULT);\n  float* p = nullptr;\n"
-                         "  curandGenerateNormal(g, p, 100, 0.0f, 1.0f);\n}\n";
+                         "  curandGeneratePoisson(g, reinterpret_cast<unsigned*>(p), 100, 4.0);\n}\n";
   const cusim_test::ProgramRun nvcc =
       cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path, "-lcurand"});
   CHECK(nvcc.status == 1);
   CHECK_FALSE(nvcc.signalled);
   const std::vector<std::string> lines = lines_of(nvcc.err);
   REQUIRE_FALSE(lines.empty());
-  CHECK(lines[0] == path + ":6:3: error: 'curandGenerateNormal<curandGenerator_st *>' is unavailable: cusim does not "
+  CHECK(lines[0] == path + ":6:3: error: 'curandGeneratePoisson<curandGenerator_st *>' is unavailable: cusim does not "
                            "simulate it yet (issue F2c: the GPU's values are not reproduced bit for bit yet); "
-                           "curandGenerate, curandGenerateUniform and curandGenerateUniformDouble are");
+                           "curandGenerate, curandGenerateUniform(Double), curandGenerateNormal(Double) and "
+                           "curandGenerateLogNormal(Double) are");
 }
