@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <atomic>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -38,7 +40,10 @@ using cusim::backend::record;
 namespace {
 
 struct Registry {
-  std::mutex m;
+  // Kernels read the objects on every fetch (object_view), the host API changes them: readers
+  // share the lock, and each worker keeps the views it read until `generation` moves.
+  std::shared_mutex m;
+  std::atomic<unsigned long long> generation{0};  // bumped by every change to the objects
   std::unordered_set<const cudaArray*> arrays;
   std::unordered_map<unsigned long long, cusim::detail::TextureView> textures, surfaces;
   struct Description {
@@ -78,7 +83,7 @@ Layout layout_of(const cudaChannelFormatDesc& d) {
 
 bool live_array(const cudaArray* a) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::shared_lock<std::shared_mutex> lock(r.m);
   return a && r.arrays.count(a);
 }
 
@@ -98,7 +103,7 @@ cudaError_t make_array(cudaArray_t* out, const cudaChannelFormatDesc* desc, std:
     return record(e);
   }
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::lock_guard<std::shared_mutex> lock(r.m);
   r.arrays.insert(a);
   *out = a;
   return cudaSuccess;
@@ -180,9 +185,10 @@ cudaError_t view_of_resource(const cudaResourceDesc& res, cusim::detail::Texture
 unsigned long long add_object(bool surface, const cusim::detail::TextureView& v, const cudaResourceDesc& res,
                               const cudaTextureDesc* tex) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::lock_guard<std::shared_mutex> lock(r.m);
   const unsigned long long h = r.next++;
   (surface ? r.surfaces : r.textures)[h] = v;
+  r.generation.fetch_add(1, std::memory_order_release);
   r.described[h] = Registry::Description{res, tex ? *tex : cudaTextureDesc{}};
   return h;
 }
@@ -206,7 +212,7 @@ cudaError_t cudaFreeArray(cudaArray_t array) {
   if (!array) return cudaSuccess;
   {
     Registry& r = registry();
-    std::lock_guard<std::mutex> lock(r.m);
+    std::lock_guard<std::shared_mutex> lock(r.m);
     if (!r.arrays.erase(array)) return record(cudaErrorInvalidValue);
   }
   cusim::backend::synchronize_all();
@@ -254,8 +260,9 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texObject, const cudaRe
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
   CUSIM_HOST_API("cudaDestroyTextureObject");
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::lock_guard<std::shared_mutex> lock(r.m);
   if (r.textures.erase(texObject)) r.described.erase(texObject);  // unknown or destroyed: cudaSuccess, as CUDA
+  r.generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 
@@ -264,7 +271,7 @@ namespace {
 template <class Part>
 cudaError_t texture_description(Part* out, cudaTextureObject_t texObject, Part Registry::Description::*part) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::shared_lock<std::shared_mutex> lock(r.m);
   if (!out || !r.textures.count(texObject)) return record(cudaErrorInvalidValue);
   *out = r.described[texObject].*part;
   return cudaSuccess;
@@ -294,20 +301,22 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* surfObject, const cudaR
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
   CUSIM_HOST_API("cudaDestroySurfaceObject");
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::lock_guard<std::shared_mutex> lock(r.m);
   if (r.surfaces.erase(surfObject)) r.described.erase(surfObject);
+  r.generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 
 namespace cusim::backend {
 void forget_texture_objects() {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.m);
+  std::lock_guard<std::shared_mutex> lock(r.m);
   for (const cudaArray* a : r.arrays) delete a;
   r.arrays.clear();
   r.textures.clear();
   r.surfaces.clear();
   r.described.clear();
+  r.generation.fetch_add(1, std::memory_order_release);
 }
 }  // namespace cusim::backend
 
@@ -318,13 +327,34 @@ cudaPitchedPtr array_as_pitched(cudaArray_const_t a) {
   return cudaPitchedPtr{a->data, a->row_bytes(), a->row_bytes(), std::max<std::size_t>(a->height, 1)};
 }
 
+namespace {
+// A worker's last views, valid while the registry's generation is the one they were read at: a
+// fetch reads one atomic and compares, and takes the registry's lock only after a change.
+struct ViewCache {
+  struct Entry {
+    unsigned long long generation = ~0ull, handle = 0;
+    bool surface = false;
+    TextureView view;
+  };
+  Entry entries[4];
+};
+thread_local ViewCache view_cache;
+}  // namespace
+
 void object_view(unsigned long long handle, bool surface, TextureView* view, const char* call, std::source_location site) {
+  Registry& r = registry();
+  ViewCache::Entry& cached = view_cache.entries[(handle * 2 + surface) % 4];
+  const unsigned long long generation = r.generation.load(std::memory_order_acquire);
+  if (cached.generation == generation && cached.handle == handle && cached.surface == surface) {
+    *view = cached.view;
+    return;
+  }
   {
-    Registry& r = registry();
-    std::lock_guard<std::mutex> lock(r.m);
+    std::shared_lock<std::shared_mutex> lock(r.m);
     auto& objects = surface ? r.surfaces : r.textures;
     if (const auto it = objects.find(handle); it != objects.end()) {
       *view = it->second;
+      cached = ViewCache::Entry{r.generation.load(std::memory_order_relaxed), handle, surface, it->second};
       return;
     }
   }
