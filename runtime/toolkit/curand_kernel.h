@@ -342,3 +342,20 @@ __device__ inline double curand_uniform_double(curandStateMRG32k3a_t* state) {
 
 #include <cusim/detail/curand_normal.hpp>
 #include <cusim/detail/curand_poisson.hpp>
+
+// ---- generators not simulated yet (issue F2c) -------------------------------------------------
+
+// Naming one of their states is an error at the user's line that names the generators cusim has.
+#define CUSIM_CURAND_STATE_NOT_YET(name, generator)                                                        \
+  struct __attribute__((unavailable(CUSIM_CURAND_NOT_YET_TEXT(generator)))) name {};                      \
+  typedef struct name name##_t __attribute__((unavailable(CUSIM_CURAND_NOT_YET_TEXT(generator))));
+#define CUSIM_CURAND_NOT_YET_TEXT(generator)                                                                \
+  "cusim does not simulate cuRAND's " generator " generator yet (issue F2c); XORWOW (curandState), "      \
+  "Philox4_32_10 and MRG32k3a are"
+CUSIM_CURAND_STATE_NOT_YET(curandStateMtgp32, "MTGP32")
+CUSIM_CURAND_STATE_NOT_YET(curandStateSobol32, "Sobol")
+CUSIM_CURAND_STATE_NOT_YET(curandStateScrambledSobol32, "scrambled Sobol")
+CUSIM_CURAND_STATE_NOT_YET(curandStateSobol64, "64-bit Sobol")
+CUSIM_CURAND_STATE_NOT_YET(curandStateScrambledSobol64, "64-bit scrambled Sobol")
+#undef CUSIM_CURAND_STATE_NOT_YET
+#undef CUSIM_CURAND_NOT_YET_TEXT

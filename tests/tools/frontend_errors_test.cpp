@@ -125,6 +125,31 @@ TEST_CASE("a host function called in device code is a compile error at the call'
   CHECK(nvcc.err.empty());
 }
 
+// cuRAND's generators cusim does not simulate yet (issue F2c): naming a state, or including
+// MTGP32's set-up headers, is an error at the program's line that names the generators there are.
+TEST_CASE("a cuRAND generator cusim does not simulate yet is a compile error at the program's line") {
+  const std::string message = "cusim does not simulate cuRAND's MTGP32 generator yet (issue F2c); XORWOW (curandState), "
+                              "Philox4_32_10 and MRG32k3a are";
+  cusim_test::TempDir dir;
+  const std::string state = dir.file("mtgp32_state.cu");
+  std::ofstream(state) << "#include <curand_kernel.h>\n__global__ void k(curandStateMtgp32_t* s, float* out) {\n"
+                          "  out[threadIdx.x] = curand_uniform(&s[blockIdx.x]);\n}\nint main() { k<<<1, 1>>>(nullptr, nullptr); }\n";
+  const cusim_test::ProgramRun a = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("a"), state});
+  CHECK(a.status == 1);
+  CHECK_FALSE(a.signalled);
+  std::vector<std::string> lines = lines_of(a.err);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0] == state + ":2:19: error: 'curandStateMtgp32_t' is unavailable: " + message);
+  const std::string header = dir.file("mtgp32_host.cu");
+  std::ofstream(header) << "#include <curand_kernel.h>\n#include <curand_mtgp32_host.h>\nint main() {}\n";
+  const cusim_test::ProgramRun b = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("b"), header});
+  CHECK(b.status == 1);
+  CHECK_FALSE(b.signalled);
+  lines = lines_of(b.err);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0] == header + ":2:10: error: " + message);
+}
+
 // Texture references were removed in CUDA 12: a program that still declares one is told, at the
 // declaration, what replaces them.
 TEST_CASE("a legacy texture reference is a compile error at its line that names texture objects") {
