@@ -1,7 +1,7 @@
 // cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10 and MRG32k3a, laid out as cuRAND's
 // library lays out the device generators' sequences (measured on an H200, CUDA 13.0, with
 // tools/gpu-probes/curand_host_probe*.cu and curand_host_normal_probe*.cu; the results do not
-// depend on how a program splits its calls, and an offset shifts the whole output):
+// depend on how a program splits its calls):
 //  - XORWOW: 4096 threads, thread t the device generator curand_init(seed, t, 0); unit u falls to
 //    thread u % 4096, which draws on from where it stopped. A unit is one result (a double takes
 //    two values, as curand_uniform_double does), or for normal and log-normal results one

@@ -37,23 +37,7 @@
 
 #include "check.cuh"
 
-#define CHECK_CURAND(call)                                                              \
-  do {                                                                                  \
-    const curandStatus_t s_ = (call);                                                   \
-    if (s_ != CURAND_STATUS_SUCCESS) {                                                  \
-      std::printf("cuRAND error %d at %s:%d\n", int(s_), __FILE__, __LINE__);           \
-      std::exit(2);                                                                     \
-    }                                                                                   \
-  } while (0)
-
 namespace {
-
-std::uint64_t fnv(const void* p, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  const unsigned char* b = static_cast<const unsigned char*>(p);
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 0x100000001b3ull;
-  return h;
-}
 
 enum What { kBits, kUniform, kDouble };
 
@@ -86,7 +70,7 @@ void draw(const char* name, curandRngType_t type, unsigned long long seed, unsig
   std::memcpy(&first, out.data(), size);
   static const char* const kinds[] = {"curandGenerate", "curandGenerateUniform", "curandGenerateUniformDouble"};
   std::printf("host: %s %llu/%llu %s x%zu in %d%s first 0x%llx fnv 0x%016llx\n", name, seed, offset, kinds[what], count,
-              calls, host ? " on the host" : "", first, (unsigned long long)fnv(out.data(), out.size()));
+              calls, host ? " on the host" : "", first, (unsigned long long)fnv1a(out.data(), out.size()));
 }
 
 }  // namespace

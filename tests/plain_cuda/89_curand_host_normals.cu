@@ -57,23 +57,7 @@
 
 #include "check.cuh"
 
-#define CHECK_CURAND(call)                                                              \
-  do {                                                                                  \
-    const curandStatus_t s_ = (call);                                                   \
-    if (s_ != CURAND_STATUS_SUCCESS) {                                                  \
-      std::printf("cuRAND error %d at %s:%d\n", int(s_), __FILE__, __LINE__);           \
-      std::exit(2);                                                                     \
-    }                                                                                   \
-  } while (0)
-
 namespace {
-
-std::uint64_t fnv(const void* p, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  const unsigned char* b = static_cast<const unsigned char*>(p);
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 0x100000001b3ull;
-  return h;
-}
 
 enum What { kNormal, kNormalDouble, kLogNormal, kLogNormalDouble };
 const char* const kWhat[] = {"curandGenerateNormal", "curandGenerateNormalDouble", "curandGenerateLogNormal",
@@ -126,7 +110,7 @@ void show(const char* name, curandRngType_t type, What what, std::size_t count, 
   std::memcpy(&first, out.data(), what == kNormalDouble || what == kLogNormalDouble ? 8 : 4);
   std::printf("host: %s %llu/%llu %s(%g, %g) x%zu in %d%s%s first 0x%llx fnv 0x%016llx\n", name, r.seed, r.offset,
               kWhat[what], r.mean, r.stddev, count, r.calls, r.uniforms_before ? " after uniforms" : "",
-              r.host ? " on the host" : "", first, (unsigned long long)fnv(out.data(), out.size()));
+              r.host ? " on the host" : "", first, (unsigned long long)fnv1a(out.data(), out.size()));
 }
 
 // A device generator's floats against the host generator's: within the special-function unit's

@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "check.cuh"
+
 constexpr int kN = 1 << 15;
 
 // splitmix64: the pseudo-random inputs, the same on every backend.
@@ -20,16 +22,6 @@ inline unsigned long long mix64(unsigned long long x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
   return x ^ (x >> 31);
-}
-
-inline unsigned long long fnv1a(const unsigned long long* v, int n) {
-  unsigned long long h = 0xcbf29ce484222325ull;
-  for (int i = 0; i < n; ++i)
-    for (int b = 0; b < 8; ++b) {
-      h ^= (v[i] >> (8 * b)) & 0xffu;
-      h *= 0x100000001b3ull;
-    }
-  return h;
 }
 
 // Results as 64-bit words: a 32-bit result zero-extended, a float by its bits.
@@ -58,7 +50,7 @@ struct Golden {
 // Compares the results of intrinsic `name` with its golden hash (or records it); returns 1 if
 // they differ.
 inline int check_hash(const char* name, const unsigned long long* results, const Golden* goldens, int count) {
-  const unsigned long long h = fnv1a(results, kN);
+  const unsigned long long h = fnv1a(results, sizeof(unsigned long long) * kN);
 #ifdef RECORD_GOLDENS
   (void)goldens;
   (void)count;
