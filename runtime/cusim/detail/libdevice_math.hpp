@@ -164,4 +164,121 @@ inline float logf(float a) {
   return r;
 }
 
+// The special-function unit's float log2 and reciprocal square root (lg2.approx, rsqrt.approx):
+// approximations whose exact bits are not published. Measured on an H200 over 2^18 arguments
+// (tools/gpu-probes/sfu_probe.cu), lg2.approx equals log2 rounded toward zero for 93 % of them and
+// rsqrt.approx 1/sqrt rounded to nearest for 78 %; these are the models.
+inline float lg2_approx(float x) {
+  const double exact = std::log2(static_cast<double>(x));
+  float r = static_cast<float>(exact);
+  if (std::fabs(static_cast<double>(r)) > std::fabs(exact)) r = std::nextafter(r, 0.0f);
+  return r;
+}
+inline float rsqrt_approx(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
+
+// rsqrt.approx.f64: MUFU.RSQ64H's reciprocal square root of the high word, its low word zero. The
+// Newton step after it leaves the result independent of its last bits but within 2^-60 or so of a
+// rounding boundary.
+inline double rsqrt_approx(double x) {
+  const double r = 1.0 / std::sqrt(from_words(0, hi32(x)));
+  return from_words(0, hi32(r));
+}
+
+// erfcinv's logarithm of x, m in [0.5, 2) times 2^e: 2 atanh((m-1)/(m+1)) by a polynomial, with the
+// quotient refined once, plus e ln 2.
+inline double erfcinv_log(double x) {
+  const std::int32_t hi = hi32(x), lo = lo32(x);
+  const std::int32_t e = static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) >> 20) & 2046u) - 1022;
+  const double ed = from_words(static_cast<std::int32_t>(0x80000000u ^ static_cast<std::uint32_t>(e)), 0x43300000) -
+                    from_words(static_cast<std::int32_t>(0x80000000u), 0x43300000);
+  const double m = from_words(lo, static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0x801fffffu) + 0x3fe00000u));
+  const double f = m - 1.0, g = m + 1.0;
+  double r = rcp_approx_ftz(g);
+  double t = std::fma(-g, r, 1.0);
+  t = std::fma(t, t, t);
+  r = std::fma(t, r, r);
+  double u = f * r;
+  const double d = std::fma(-u, f, std::fma(-2.0, u, f));
+  u = std::fma(d, r, u);
+  const double v = u * u;
+  double p = std::fma(0x1.5c5c218c775c9p-4, v, 0x1.55cf59cdc5d89p-5);
+  p = std::fma(p, v, 0x1.efd18cf6ebb9cp-5);
+  p = std::fma(p, v, 0x1.10682edcb8d1bp-4);
+  p = std::fma(p, v, 0x1.3b1dd3ac7fc96p-4);
+  p = std::fma(p, v, 0x1.745cb459b54a6p-4);
+  p = std::fma(p, v, 0x1.c71c741a0669fp-4);
+  p = std::fma(p, v, 0x1.249249209112ep-3);
+  p = std::fma(p, v, 0x1.99999999a06c1p-3);
+  p = std::fma(p, v, 0x1.5555555555535p-2);
+  double q = std::fma(p * v, u, u);
+  q = q + q;
+  return std::fma(ed, 0x1.62e42fefa39efp-1, q);
+}
+
+// __nv_erfcinv. For a in [2^-10, 2 - 2^-10] a polynomial in -log(a (2 - a)) - 3.125 times (1 - a);
+// in the tails, with p the smaller of a and 2 - a, a rational function of 1/sqrt(-log p).
+inline double erfcinv(double a) {
+  const double two_minus_a = 2.0 + -a;
+  if (a >= 0x1.fa4d2ad8f904dp-11 && a <= 0x1.ffc0b65aa4e0ep0) {
+    const double w = -erfcinv_log(two_minus_a * a) - 3.125;
+    double p = std::fma(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63);
+    for (const double c : {0x1.7b83eef0b7c9fp-60, 0x1.9ba72cd589b91p-57, -0x1.33689090a6b96p-53, 0x1.82e11898132e0p-56,
+                           0x1.de4acfd9e26bap-48, -0x1.6d33eed66c487p-45, -0x1.6f2167040d8e2p-44, 0x1.72a22c2d77e20p-39,
+                           -0x1.c8859c4e5c0afp-37, -0x1.dc583d118a561p-35, 0x1.20f47ccf46b3cp-30, -0x1.1a9e38dc84d60p-28,
+                           -0x1.f36cd6d3d46a9p-26, 0x1.c6b4f5d03b787p-22, -0x1.6e8a5434ae8a2p-20, -0x1.d1d1f7b8736f6p-17,
+                           0x1.879c2a212f024p-13, -0x1.845769484fca8p-11, -0x1.8b6c33114f909p-8, 0x1.ebd80d9b13e28p-3,
+                           0x1.a755e7c99ae86p0})
+      p = std::fma(p, w, c);
+    return std::fma(p, -a, p);
+  }
+  const double p = hi32(a) >= 0x3ff00000 ? two_minus_a : a;
+  double t;
+  if (std::bit_cast<float>(hi32(p)) >= std::bit_cast<float>(0x2b2bff2f)) {  // p above about 2^-333
+    const double s = -erfcinv_log(p);
+    const double r0 = rsqrt_approx(s);
+    const double e = std::fma(s, -(r0 * r0), 1.0);
+    const double y = std::fma(std::fma(0.375, e, 0.5), e * r0, r0);
+    double num = std::fma(0x1.be9222591afabp-1, y, 0x1.0a0e7333839aap1);
+    for (const double c : {0x1.8768cf7e57d5cp1, 0x1.b77e7e28da583p1, 0x1.34f26a4f99cf9p0, 0x1.1f674adb019edp-3,
+                           0x1.5ddae9506431dp-8, 0x1.ada49aa32489cp-15})
+      num = std::fma(num, y, c);
+    double den = y + 0x1.1e90ff51c2197p1;
+    for (const double c : {0x1.11ea3a7cf3820p2, 0x1.1a0e4a4749594p2, 0x1.d4e977d38c14dp1, 0x1.37fd567ec0d5fp0,
+                           0x1.1fb9d7f676033p-3, 0x1.5ddcdf98946e4p-8, 0x1.ada42d79d8dbbp-15})
+      den = std::fma(den, y, c);
+    t = num / (den * y);
+  } else {
+    const double y = rsqrt_approx(-log(p));
+    double num = std::fma(0x1.8e2101c71b0bfp-1, y, 0x1.a2013964e259cp0);
+    for (const double c : {0x1.abfe90921be68p-2, 0x1.7e41314de00d4p-6, 0x1.11bd487102e94p-12}) num = std::fma(num, y, c);
+    double den = y + 0x1.59895c30baa54p0;
+    for (const double c : {0x1.ae8e5956a143fp0, 0x1.acce85ff7383dp-2, 0x1.7e43b6cac34fep-6, 0x1.11bd08289eb12p-12})
+      den = std::fma(den, y, c);
+    t = num / (den * y);
+  }
+  return hi32(a) >= 0x3ff00000 ? -t : t;
+}
+
+// __nv_erfcinvf: the same two regions in float, the logarithm from the special-function unit.
+inline float erfcinvf(float a) {
+  const float two_minus_a = 2.0f + -a;
+  if (a >= 0x1.bda512p-9f && a <= 0x1.ff212ep0f) {
+    const float w = -lg2_approx(two_minus_a * a);
+    float p = std::fma(-0x1.14c6ep-32f, w, 0x1.43ec8ap-27f);
+    for (const float c : {-0x1.02dfb4p-23f, 0x1.d1f08cp-23f, 0x1.0e8554p-17f, -0x1.09b69ap-15f, -0x1.95fd42p-11f,
+                          0x1.6b804ep-8f, 0x1.495c1ep-3f, 0x1.c5bf88p-1f})
+      p = std::fma(p, w, c);
+    return std::fma(p, -a, p);
+  }
+  const float s = -lg2_approx(a > 1.0f ? two_minus_a : a);
+  const float r = rsqrt_approx(s);
+  float p = std::fma(-0x1.f8e7e2p5f, r, 0x1.fdf052p6f);
+  for (const float c : {-0x1.c86c38p6f, 0x1.e29b36p5f, -0x1.5ca366p4f, 0x1.9dea08p2f, -0x1.d53c0ap0f, -0x1.f0e3e8p-6f,
+                        0x1.aa6eeap-1f})
+    p = std::fma(p, r, c);
+  float t = s == std::numeric_limits<float>::infinity() ? s : r * s;
+  if (a > 1.0f) t = -t;
+  return p * t;
+}
+
 }  // namespace cusim::libdevice
