@@ -11,7 +11,14 @@
 //  - Philox4_32_10: four results from each subsequence, result e the (e % 4)th of
 //    curand_init(seed, e / 4, 0): of its first four 32-bit values, or, for doubles, of the four
 //    made from its first eight in pairs (curand_uniform2_double's conversion), or of
-//    curand_normal4 or two curand_normal2_double.
+//    curand_normal4 or two curand_normal2_double;
+//  - MTGP32: 192 block states, set up as curandMakeMTGP32KernelState(states, params, k, 192, seed)
+//    does; the output runs through them in chunks of 256 results, chunk c the next 256 values of
+//    state c % 192 (so result e is value (c / 192) * 256 + e % 256 of state c % 192, c = e / 256),
+//    one value a result of every kind (normals by the inverse distribution function, as the device
+//    API's). No offset (curandSetGeneratorOffset is CURAND_STATUS_TYPE_ERROR, as measured). A host
+//    generator's double normals are its float ones widened (measured: their low 29 bits are zero);
+//    its double log-normals are computed in double (within 2^-47 of the device's, measured).
 // The conversions and distributions are the device API's, so a device generator's double normals
 // and log-normals are the GPU's bit for bit and its float ones are as close as the device API's
 // (curand_normal.hpp). A host generator (curandCreateGeneratorHost) computes them as cuRAND's
@@ -21,12 +28,17 @@
 // the program's call) or to host memory.
 #include <curand.h>
 #include <curand_kernel.h>
+// MTGP32's parameter sets come from an installed CUDA Toolkit; without one the host API has no
+// MTGP32 generator (curandCreateGenerator says CURAND_STATUS_TYPE_ERROR).
+#define CUSIM_MTGP32_PARAMS_OPTIONAL
+#include <curand_mtgp32_host.h>
 
 #include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -42,6 +54,10 @@ struct curandGenerator_st {
   // XORWOW's and MRG32k3a's threads: the values each has drawn (empty until the first call after
   // the seed or the offset is set).
   std::vector<unsigned long long> thread_draws;
+  // MTGP32's block states and the values each has drawn (empty until the first call after the seed
+  // is set).
+  std::vector<curandStateMtgp32_t> mtgp32_states;
+  std::vector<unsigned long long> mtgp32_drawn;
   cudaStream_t stream = nullptr;
 };
 
@@ -171,6 +187,62 @@ Quad<Value> philox_quad(unsigned long long seed, unsigned long long subsequence,
   }
 }
 
+#if defined(CUSIM_HAVE_MTGP32_PARAMS)
+constexpr unsigned kMtgp32Blocks = 192, kMtgp32Chunk = 256;
+
+// The 200 parameter sets as tables, made once.
+const mtgp32_kernel_params_t& mtgp32_tables() {
+  static const auto* const tables = [] {
+    auto* t = new mtgp32_kernel_params_t;  // never destroyed
+    cusim::curand_detail::mtgp32_tables(mtgp32dc_params_fast_11213, *t);
+    return t;
+  }();
+  return *tables;
+}
+
+// Results [first, first + n): each from the next value of its chunk's state, every state drawn in
+// order, one value at a time.
+template <class Math, class Value>
+void generate_mtgp32(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
+                     Value* out) {
+  if (g.mtgp32_states.empty()) {
+    g.mtgp32_states.resize(kMtgp32Blocks);
+    g.mtgp32_drawn.assign(kMtgp32Blocks, 0);
+    const unsigned int seed = static_cast<unsigned int>(g.seed ^ (g.seed >> 32));
+    for (unsigned i = 0; i < kMtgp32Blocks; ++i) {
+      curandStateMtgp32_t& s = g.mtgp32_states[i];
+      std::memset(&s, 0, sizeof s);
+      cusim::curand_detail::mtgp32_init_state(s.s, &mtgp32dc_params_fast_11213[i], seed + i + 1);
+      s.pIdx = static_cast<int>(i);
+      s.k = const_cast<mtgp32_kernel_params_t*>(&mtgp32_tables());
+    }
+  }
+  for (unsigned long long e = first; e < first + n; ++e) {
+    const unsigned long long chunk = e / kMtgp32Chunk;
+    const unsigned block = static_cast<unsigned>(chunk % kMtgp32Blocks);
+    const unsigned long long position = chunk / kMtgp32Blocks * kMtgp32Chunk + e % kMtgp32Chunk;
+    curandStateMtgp32_t& s = g.mtgp32_states[block];
+    unsigned int x = 0;
+    for (unsigned long long& drawn = g.mtgp32_drawn[block]; drawn <= position; ++drawn) {
+      x = cusim::curand_detail::mtgp32_value(&s, 0, cusim::curand_detail::mtgp32_in_ring, cusim::curand_detail::mtgp32_temper);
+      cusim::curand_detail::mtgp32_advance(&s, 1);
+    }
+    using namespace cusim::curand_detail;
+    Value v;
+    if constexpr (sizeof(Value) == 8) {
+      if (kind == Result::uniform_double) v = uniform_double(x);
+      else if (std::is_same_v<Math, host_math> && kind == Result::normal_double) v = shaped<Math>(Result::normal, normal_icdf(x), shape);
+      else v = shaped<Math>(kind, normal_icdf_double(x), shape);
+    } else if (kind == Result::bits) {
+      v = std::bit_cast<Value>(x);
+    } else {
+      v = std::bit_cast<Value>(kind == Result::uniform ? uniform(x) : shaped<Math>(kind, normal_icdf(x), shape));
+    }
+    out[e - first] = v;
+  }
+}
+#endif
+
 // The generator's results [first, first + n) of the given kind; for XORWOW and MRG32k3a normal
 // results `first` counts pairs.
 template <class Math, class Value>
@@ -186,6 +258,11 @@ void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned l
     case CURAND_RNG_PSEUDO_MRG32K3A:
       generate_interleaved<Math, curandStateMRG32k3a_t>(g, kMrgThreads, 1, kind, shape, first, n, out);
       return;
+#if defined(CUSIM_HAVE_MTGP32_PARAMS)
+    case CURAND_RNG_PSEUDO_MTGP32:
+      generate_mtgp32<Math>(g, kind, shape, first, n, out);
+      return;
+#endif
     default:  // XORWOW, the default
       generate_interleaved<Math, curandStateXORWOW_t>(g, kXorwowThreads, 2, kind, shape, first, n, out);
       return;
@@ -203,7 +280,8 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
   if (!live(g)) return CURAND_STATUS_NOT_INITIALIZED;
   if (cusim::backend::sticky_error()) return CURAND_STATUS_PREEXISTING_FAILURE;
   const bool pairs = kind != Result::bits && kind != Result::uniform && kind != Result::uniform_double &&
-                     g->type != CURAND_RNG_PSEUDO_PHILOX4_32_10;
+                     (g->type == CURAND_RNG_PSEUDO_XORWOW || g->type == CURAND_RNG_PSEUDO_DEFAULT ||
+                      g->type == CURAND_RNG_PSEUDO_MRG32K3A);
   if (pairs && n % 2) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (n == 0) return CURAND_STATUS_SUCCESS;
   if (!g->host) {
@@ -222,9 +300,13 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
 
 curandStatus_t create(curandGenerator_t* generator, curandRngType_t type, bool host) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
-  if (type != CURAND_RNG_PSEUDO_DEFAULT && type != CURAND_RNG_PSEUDO_XORWOW && type != CURAND_RNG_PSEUDO_MRG32K3A &&
-      type != CURAND_RNG_PSEUDO_PHILOX4_32_10)
-    return CURAND_STATUS_TYPE_ERROR;  // MTGP32, MT19937 and the quasi-random generators are not simulated yet
+  const bool simulated = type == CURAND_RNG_PSEUDO_DEFAULT || type == CURAND_RNG_PSEUDO_XORWOW ||
+                         type == CURAND_RNG_PSEUDO_MRG32K3A || type == CURAND_RNG_PSEUDO_PHILOX4_32_10
+#if defined(CUSIM_HAVE_MTGP32_PARAMS)
+                         || type == CURAND_RNG_PSEUDO_MTGP32
+#endif
+      ;
+  if (!simulated) return CURAND_STATUS_TYPE_ERROR;  // MT19937 and the quasi-random generators are not simulated yet
   auto* g = new curandGenerator_st{};
   g->type = type;
   g->host = host;
@@ -264,10 +346,13 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, u
   generator->seed = seed;
   generator->position = generator->offset;
   generator->thread_draws.clear();
+  generator->mtgp32_states.clear();
   return CURAND_STATUS_SUCCESS;
 }
+// MTGP32 has no offset (as measured).
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
   if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
+  if (generator->type == CURAND_RNG_PSEUDO_MTGP32) return CURAND_STATUS_TYPE_ERROR;
   generator->offset = generator->position = offset;
   generator->thread_draws.clear();
   return CURAND_STATUS_SUCCESS;

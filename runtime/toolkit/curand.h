@@ -4,9 +4,10 @@
 // (backends/sim/curand_host.cpp says how); results go to device memory (curandCreateGenerator) or
 // host memory (curandCreateGeneratorHost). The 32-bit values and the uniform, normal and
 // log-normal distributions are there (float normals as close as the device API's, see
-// <curand_kernel.h>); the Poisson one (the library's own method, unlike the device API's), and
-// the quasi-random and Mersenne Twister generators, are not yet: a call of those is a compile
-// error that names it (issue F2c).
+// <curand_kernel.h>), for XORWOW, Philox4_32_10, MRG32k3a and MTGP32; the Poisson one (the
+// library's own method, unlike the device API's), MT19937 and the quasi-random generators are not
+// yet: a call of the first is a compile error that names it, creating the others
+// CURAND_STATUS_TYPE_ERROR (issue F2c).
 #pragma once
 #include <cuda_runtime.h>
 

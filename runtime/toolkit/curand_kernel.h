@@ -8,7 +8,9 @@
 // cuRAND's documented algorithms: XORWOW is Marsaglia's xorshift with a Weyl sequence, a
 // subsequence 2^67 values long; Philox4x32-10 is Salmon et al.'s counter-based generator, a
 // subsequence 2^64 counters of four values each; MRG32k3a is L'Ecuyer's combined multiple
-// recursive generator, subsequences of 2^76 values and sequences of 2^127. Where the GPU build
+// recursive generator, subsequences of 2^76 values and sequences of 2^127. MTGP32, a block's
+// generator whose state is set up on the host (<curand_mtgp32_host.h>), is in
+// <curand_mtgp32_kernel.h> and cusim/detail/curand_mtgp32_distributions.hpp. Where the GPU build
 // contracts a multiply and an add into one fused operation, so does this header.
 #pragma once
 #include <cuda_runtime.h>
@@ -343,6 +345,11 @@ __device__ inline double curand_uniform_double(curandStateMRG32k3a_t* state) {
 #include <cusim/detail/curand_normal.hpp>
 #include <cusim/detail/curand_poisson.hpp>
 
+// ---- MTGP32 (a block's generator) ------------------------------------------------------------
+
+#include <curand_mtgp32_kernel.h>
+#include <cusim/detail/curand_mtgp32_distributions.hpp>
+
 // ---- generators not simulated yet (issue F2c) -------------------------------------------------
 
 // Naming one of their states is an error at the user's line that names the generators cusim has.
@@ -351,8 +358,7 @@ __device__ inline double curand_uniform_double(curandStateMRG32k3a_t* state) {
   typedef struct name name##_t __attribute__((unavailable(CUSIM_CURAND_NOT_YET_TEXT(generator))));
 #define CUSIM_CURAND_NOT_YET_TEXT(generator)                                                                \
   "cusim does not simulate cuRAND's " generator " generator yet (issue F2c); XORWOW (curandState), "      \
-  "Philox4_32_10 and MRG32k3a are"
-CUSIM_CURAND_STATE_NOT_YET(curandStateMtgp32, "MTGP32")
+  "Philox4_32_10, MRG32k3a and MTGP32 are"
 CUSIM_CURAND_STATE_NOT_YET(curandStateSobol32, "Sobol")
 CUSIM_CURAND_STATE_NOT_YET(curandStateScrambledSobol32, "scrambled Sobol")
 CUSIM_CURAND_STATE_NOT_YET(curandStateSobol64, "64-bit Sobol")

@@ -3,6 +3,7 @@
 // file:line:col (or naming the missing file) and a failing exit status, never a crash.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -125,29 +126,47 @@ TEST_CASE("a host function called in device code is a compile error at the call'
   CHECK(nvcc.err.empty());
 }
 
-// cuRAND's generators cusim does not simulate yet (issue F2c): naming a state, or including
-// MTGP32's set-up headers, is an error at the program's line that names the generators there are.
+// cuRAND's generators cusim does not simulate yet (issue F2c): naming a state is an error at the
+// program's line that names the generators there are.
 TEST_CASE("a cuRAND generator cusim does not simulate yet is a compile error at the program's line") {
-  const std::string message = "cusim does not simulate cuRAND's MTGP32 generator yet (issue F2c); XORWOW (curandState), "
-                              "Philox4_32_10 and MRG32k3a are";
+  const std::string message = "cusim does not simulate cuRAND's Sobol generator yet (issue F2c); XORWOW (curandState), "
+                              "Philox4_32_10, MRG32k3a and MTGP32 are";
   cusim_test::TempDir dir;
-  const std::string state = dir.file("mtgp32_state.cu");
-  std::ofstream(state) << "#include <curand_kernel.h>\n__global__ void k(curandStateMtgp32_t* s, float* out) {\n"
+  const std::string state = dir.file("sobol_state.cu");
+  std::ofstream(state) << "#include <curand_kernel.h>\n__global__ void k(curandStateSobol32_t* s, float* out) {\n"
                           "  out[threadIdx.x] = curand_uniform(&s[blockIdx.x]);\n}\nint main() { k<<<1, 1>>>(nullptr, nullptr); }\n";
   const cusim_test::ProgramRun a = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("a"), state});
   CHECK(a.status == 1);
   CHECK_FALSE(a.signalled);
-  std::vector<std::string> lines = lines_of(a.err);
+  const std::vector<std::string> lines = lines_of(a.err);
   REQUIRE_FALSE(lines.empty());
-  CHECK(lines[0] == state + ":2:19: error: 'curandStateMtgp32_t' is unavailable: " + message);
-  const std::string header = dir.file("mtgp32_host.cu");
-  std::ofstream(header) << "#include <curand_kernel.h>\n#include <curand_mtgp32_host.h>\nint main() {}\n";
-  const cusim_test::ProgramRun b = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("b"), header});
-  CHECK(b.status == 1);
-  CHECK_FALSE(b.signalled);
-  lines = lines_of(b.err);
-  REQUIRE_FALSE(lines.empty());
-  CHECK(lines[0] == header + ":2:10: error: " + message);
+  CHECK(lines[0] == state + ":2:19: error: 'curandStateSobol32_t' is unavailable: " + message);
+}
+
+// MTGP32 has 200 parameter sets, one per block state: cuRAND reads past its table for more; cusim
+// refuses, with a line that says why.
+TEST_CASE("curandMakeMTGP32KernelState refuses more states than MTGP32 has parameter sets") {
+  if (!std::filesystem::exists("/usr/local/cuda/include/curand_mtgp32dc_p_11213.h") &&
+      !std::filesystem::exists("/usr/include/curand_mtgp32dc_p_11213.h")) {
+    MESSAGE("skipped: no CUDA Toolkit's curand_mtgp32dc_p_11213.h (MTGP32's parameter sets)");
+    return;
+  }
+  cusim_test::TempDir dir;
+  const std::string path = dir.file("mtgp32_states.cu");
+  std::ofstream(path) << "#include <cstdio>\n#include <curand_kernel.h>\n#include <curand_mtgp32_host.h>\n"
+                         "int main() {\n  curandStateMtgp32_t* s;\n  mtgp32_kernel_params_t* k;\n"
+                         "  cudaMalloc(&s, 201 * sizeof *s);\n  cudaMalloc(&k, sizeof *k);\n"
+                         "  curandMakeMTGP32Constants(mtgp32dc_params_fast_11213, k);\n"
+                         "  std::printf(\"%d %d\\n\", int(curandMakeMTGP32KernelState(s, mtgp32dc_params_fast_11213, k, 201, 1)),\n"
+                         "              int(curandMakeMTGP32KernelState(s, mtgp32dc_params_fast_11213, k, 200, 1)));\n}\n";
+  const cusim_test::ProgramRun build = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path});
+  REQUIRE(build.status == 0);
+  const cusim_test::ProgramRun run = cusim_test::run_program({dir.file("program")});
+  CHECK(run.status == 0);
+  CHECK(run.out == "104 0\n");
+  CHECK(run.err ==
+        "cusim: curandMakeMTGP32KernelState: 201 states asked for; MTGP32 has 200 parameter sets "
+        "(CURAND_NUM_MTGP32_PARAMS), one per state: CURAND_STATUS_OUT_OF_RANGE\n");
 }
 
 // Texture references were removed in CUDA 12: a program that still declares one is told, at the
