@@ -1,13 +1,18 @@
 // CUDA's own algorithms for the math functions whose exact results cuRAND's distributions depend
-// on: double log, exp and sincospi and float logf, step for step as libdevice (the bitcode that
-// nvcc links into every kernel, nvvm/libdevice/libdevice.10.bc) computes them, so that a
-// simulated kernel gets the GPU's bits, not the C library's (which differs in the last place for
-// some arguments). Every step is an IEEE operation that the CPU performs exactly as the GPU does
-// (std::fma is the GPU's fused multiply-add), except one: log's first reciprocal is the GPU's
-// approximate rcp.approx.ftz.f64, modelled here by its precision (20 fraction bits). The Newton
-// step after it removes that difference but for arguments within 2^-60 of a rounding boundary.
-// tests/plain_cuda/88_curand_distributions.cu compares the results with an H200's.
+// on: double log, exp, sincospi and erfcinv and float logf and erfcinvf, step for step as
+// libdevice (the bitcode that nvcc links into every kernel, nvvm/libdevice/libdevice.10.bc)
+// computes them, so that a simulated kernel gets the GPU's bits, not the C library's (which
+// differs in the last place for some arguments). Every step is an IEEE operation that the CPU
+// performs exactly as the GPU does (std::fma is the GPU's fused multiply-add), except the
+// special-function unit's approximations: log's first reciprocal, rcp.approx.ftz.f64, modelled
+// here by its precision (20 fraction bits), whose difference the Newton step after it removes but
+// for arguments within 2^-60 of a rounding boundary; erfcinv's rsqrt.approx.f64 likewise;
+// erfcinvf's lg2.approx (fitted, sfu_lg2.hpp) and rsqrt.approx (modelled), which decide the last
+// bits of some float results. tests/plain_cuda/88_curand_distributions.cu and
+// 90_curand_mtgp32.cu compare the results with an H200's.
 #pragma once
+#include <cusim/detail/sfu_lg2.hpp>
+
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -164,16 +169,10 @@ inline float logf(float a) {
   return r;
 }
 
-// The special-function unit's float log2 and reciprocal square root (lg2.approx, rsqrt.approx):
-// approximations whose exact bits are not published. Measured on an H200 over 2^18 arguments
-// (tools/gpu-probes/sfu_probe.cu), lg2.approx equals log2 rounded toward zero for 93 % of them and
-// rsqrt.approx 1/sqrt rounded to nearest for 78 %; these are the models.
-inline float lg2_approx(float x) {
-  const double exact = std::log2(static_cast<double>(x));
-  float r = static_cast<float>(exact);
-  if (std::fabs(static_cast<double>(r)) > std::fabs(exact)) r = std::nextafter(r, 0.0f);
-  return r;
-}
+// The special-function unit's float reciprocal square root (rsqrt.approx, MUFU.RSQ): an
+// approximation whose exact bits are not published. Measured on an H200 over 2^18 arguments
+// (tools/gpu-probes/sfu_probe.cu), it equals 1/sqrt rounded to nearest for 78 % of them; that is
+// the model. Its log2 (lg2.approx) is fitted: sfu_lg2.hpp.
 inline float rsqrt_approx(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
 
 // rsqrt.approx.f64: MUFU.RSQ64H's reciprocal square root of the high word, its low word zero. The
