@@ -1,4 +1,4 @@
-// cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10 and MRG32k3a, laid out as cuRAND's
+// cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10, MRG32k3a, MTGP32 and Sobol, laid out as cuRAND's
 // library lays out the device generators' sequences (measured on an H200, CUDA 13.0, with
 // tools/gpu-probes/curand_host_probe*.cu and curand_host_normal_probe*.cu; the results do not
 // depend on how a program splits its calls):
@@ -18,7 +18,11 @@
 //    one value a result of every kind (normals by the inverse distribution function, as the device
 //    API's). No offset (curandSetGeneratorOffset is CURAND_STATUS_TYPE_ERROR, as measured). A host
 //    generator's double normals are its float ones widened (measured: their low 29 bits are zero);
-//    its double log-normals are computed in double (within 2^-47 of the device's, measured).
+//    its double log-normals are computed in double (within 2^-47 of the device's, measured);
+//  - the Sobol generators (quasi-random): as cuRAND documents, n results in d dimensions are n / d
+//    from each dimension in turn, dimension k's Sobol sequence with cuRAND's direction vectors
+//    (and scramble constant) for k, from the offset on (measured with
+//    tools/gpu-probes/curand_quasi_probe.cu); 64-bit values only by curandGenerateLongLong.
 // The conversions and distributions are the device API's, so a device generator's double normals
 // and log-normals are the GPU's bit for bit and its float ones are as close as the device API's
 // (curand_normal.hpp). A host generator (curandCreateGeneratorHost) computes them as cuRAND's
@@ -58,6 +62,7 @@ struct curandGenerator_st {
   // is set).
   std::vector<curandStateMtgp32_t> mtgp32_states;
   std::vector<unsigned long long> mtgp32_drawn;
+  unsigned dimensions = 1;  // the Sobol generators' (curandSetQuasiRandomGeneratorDimensions)
   cudaStream_t stream = nullptr;
 };
 
@@ -243,11 +248,78 @@ void generate_mtgp32(curandGenerator_st& g, Result kind, const Shape& shape, uns
 }
 #endif
 
+// The Sobol generators.
+bool quasi(curandRngType_t type) {
+  return type == CURAND_RNG_QUASI_DEFAULT || type == CURAND_RNG_QUASI_SOBOL32 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 ||
+         type == CURAND_RNG_QUASI_SOBOL64 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+}
+bool wide(curandRngType_t type) { return type == CURAND_RNG_QUASI_SOBOL64 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64; }
+
+// `count` results of one dimension from value `index` of its sequence, one value a result.
+template <class Math, class State, class Word, class Value>
+void sobol_dimension(const Word* vectors, Word scramble, Word index, Result kind, const Shape& shape, std::size_t count,
+                     Value* out) {
+  using namespace cusim::curand_detail;
+  State s;
+  if constexpr (std::is_same_v<State, curandStateScrambledSobol32_t> || std::is_same_v<State, curandStateScrambledSobol64_t>)
+    curand_init(vectors, scramble, index, &s);
+  else
+    curand_init(vectors, index, &s);
+  for (std::size_t k = 0; k < count; ++k) {
+    const Word x = curand(&s);
+    if constexpr (sizeof(Value) == 8) {
+      if (kind == Result::bits) out[k] = static_cast<Value>(x);
+      else if (kind == Result::uniform_double) out[k] = std::bit_cast<Value>(uniform_double(x));
+      else out[k] = std::bit_cast<Value>(shaped<Math>(kind, normal_icdf_double(x), shape));
+    } else {
+      if (kind == Result::bits) out[k] = static_cast<Value>(x);
+      else if (kind == Result::uniform) out[k] = std::bit_cast<Value>(uniform(x));
+      else out[k] = std::bit_cast<Value>(shaped<Math>(kind, normal_icdf(x), shape));
+    }
+  }
+}
+
+// Sobol: as cuRAND documents, n results in d dimensions are n / d of dimension 0, then n / d of
+// dimension 1..., each dimension's sequence from value `first` (the offset plus what earlier calls
+// drew), with cuRAND's direction vectors (and, scrambled, its constants) for that dimension.
+template <class Math, class Value>
+void generate_sobol(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
+                    Value* out) {
+  const std::size_t per = n / g.dimensions;
+  const bool scrambled = g.type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 || g.type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+  for (unsigned d = 0; d < g.dimensions; ++d) {
+    Value* at = out + d * per;
+    if (wide(g.type)) {
+      curandDirectionVectors64_t* vectors;
+      unsigned long long* constants;
+      curandGetDirectionVectors64(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6
+                                                      : CURAND_DIRECTION_VECTORS_64_JOEKUO6);
+      curandGetScrambleConstants64(&constants);
+      if (scrambled)
+        sobol_dimension<Math, curandStateScrambledSobol64_t>(vectors[d], constants[d], first, kind, shape, per, at);
+      else
+        sobol_dimension<Math, curandStateSobol64_t>(vectors[d], 0ull, first, kind, shape, per, at);
+    } else {
+      curandDirectionVectors32_t* vectors;
+      unsigned int* constants;
+      curandGetDirectionVectors32(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6
+                                                      : CURAND_DIRECTION_VECTORS_32_JOEKUO6);
+      curandGetScrambleConstants32(&constants);
+      const unsigned int index = static_cast<unsigned int>(first);
+      if (scrambled)
+        sobol_dimension<Math, curandStateScrambledSobol32_t>(vectors[d], constants[d], index, kind, shape, per, at);
+      else
+        sobol_dimension<Math, curandStateSobol32_t>(vectors[d], 0u, index, kind, shape, per, at);
+    }
+  }
+}
+
 // The generator's results [first, first + n) of the given kind; for XORWOW and MRG32k3a normal
 // results `first` counts pairs.
 template <class Math, class Value>
-void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
-              Value* out) {
+void generate_values(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first,
+                     std::size_t n, Value* out) {
+  if (quasi(g.type)) return generate_sobol<Math>(g, kind, shape, first, n, out);
   switch (g.type) {
     case CURAND_RNG_PSEUDO_PHILOX4_32_10:
       for (unsigned long long e = first; e < first + n;) {
@@ -269,6 +341,14 @@ void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned l
   }
 }
 
+// 64-bit values (curandGenerateLongLong) come from the 64-bit Sobol generators only.
+template <class Math, class Value>
+void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
+              Value* out) {
+  if constexpr (std::is_same_v<Value, unsigned long long>) generate_sobol<Math>(g, kind, shape, first, n, out);
+  else generate_values<Math>(g, kind, shape, first, n, out);
+}
+
 // One generation call: the output checked (device generators: it must be device memory, as the
 // GPU's kernel would need), the work on the generator's stream done first, the results written.
 // The generator's position counts units: results, or, for XORWOW's and MRG32k3a's normal results,
@@ -283,6 +363,10 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
                      (g->type == CURAND_RNG_PSEUDO_XORWOW || g->type == CURAND_RNG_PSEUDO_DEFAULT ||
                       g->type == CURAND_RNG_PSEUDO_MRG32K3A);
   if (pairs && n % 2) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  // 32-bit values come from the 32-bit generators, 64-bit ones (curandGenerateLongLong) from the
+  // 64-bit Sobol generators only; quasi-random results come in whole points (one per dimension).
+  if (kind == Result::bits && (sizeof(Value) == 8) != wide(g->type)) return CURAND_STATUS_TYPE_ERROR;
+  if (quasi(g->type) && n % g->dimensions) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (n == 0) return CURAND_STATUS_SUCCESS;
   if (!g->host) {
     if (cusim::backend::check_range(call, "output", out, n * sizeof(Value), cusim::backend::Side::device, caller))
@@ -294,7 +378,7 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
   else generate<cusim::curand_detail::device_math>(*g, kind, shape, g->position, n, values.data());
   if (!g->host) cusim::backend::note_written(out, nullptr, n * sizeof(Value));
   std::memcpy(out, values.data(), n * sizeof(Value));
-  g->position += pairs ? n / 2 : n;
+  g->position += quasi(g->type) ? n / g->dimensions : pairs ? n / 2 : n;
   return CURAND_STATUS_SUCCESS;
 }
 
@@ -305,8 +389,13 @@ curandStatus_t create(curandGenerator_t* generator, curandRngType_t type, bool h
 #if defined(CUSIM_HAVE_MTGP32_PARAMS)
                          || type == CURAND_RNG_PSEUDO_MTGP32
 #endif
-      ;
-  if (!simulated) return CURAND_STATUS_TYPE_ERROR;  // MT19937 and the quasi-random generators are not simulated yet
+                         || quasi(type);
+  if (!simulated) return CURAND_STATUS_TYPE_ERROR;  // MT19937 is not simulated yet
+  if (quasi(type)) {  // the direction vectors come from the CUDA Toolkit's libcurand
+    curandDirectionVectors32_t* vectors;
+    if (curandGetDirectionVectors32(&vectors, CURAND_DIRECTION_VECTORS_32_JOEKUO6) != CURAND_STATUS_SUCCESS)
+      return CURAND_STATUS_INITIALIZATION_FAILED;
+  }
   auto* g = new curandGenerator_st{};
   g->type = type;
   g->host = host;
@@ -357,10 +446,23 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
   generator->thread_draws.clear();
   return CURAND_STATUS_SUCCESS;
 }
-// Only the default ordering's layout is known (measured); the others give the same results.
+// 1 to 20,000 dimensions (cuRAND's direction vectors), for the quasi-random generators; a new
+// count starts the output again at the offset.
+curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t generator, unsigned int num_dimensions) {
+  if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
+  if (!quasi(generator->type)) return CURAND_STATUS_TYPE_ERROR;
+  if (num_dimensions < 1 || num_dimensions > 20000) return CURAND_STATUS_OUT_OF_RANGE;
+  generator->dimensions = num_dimensions;
+  generator->position = generator->offset;
+  return CURAND_STATUS_SUCCESS;
+}
+// Only the default ordering's layout is known (measured); the others give the same results. A
+// quasi-random generator takes CURAND_ORDERING_QUASI_DEFAULT only.
 curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrdering_t order) {
   if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
-  if (order < CURAND_ORDERING_PSEUDO_BEST || order > CURAND_ORDERING_PSEUDO_DYNAMIC) return CURAND_STATUS_OUT_OF_RANGE;
+  const bool fits = quasi(generator->type) ? order == CURAND_ORDERING_QUASI_DEFAULT
+                                           : order >= CURAND_ORDERING_PSEUDO_BEST && order <= CURAND_ORDERING_PSEUDO_DYNAMIC;
+  if (!fits) return CURAND_STATUS_OUT_OF_RANGE;
   return CURAND_STATUS_SUCCESS;
 }
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
@@ -368,6 +470,9 @@ curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
 }
 curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int* outputPtr, std::size_t num) {
   return generate_call("curandGenerate", generator, outputPtr, num, Result::bits, CUSIM_CALLER);
+}
+curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long* outputPtr, std::size_t num) {
+  return generate_call("curandGenerateLongLong", generator, outputPtr, num, Result::bits, CUSIM_CALLER);
 }
 curandStatus_t curandGenerateUniform(curandGenerator_t generator, float* outputPtr, std::size_t num) {
   return generate_call("curandGenerateUniform", generator, outputPtr, num, Result::uniform, CUSIM_CALLER);

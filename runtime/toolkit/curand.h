@@ -1,14 +1,17 @@
-// cusim's <curand.h>: cuRAND's host API for its pseudo-random generators, giving the values
-// cuRAND's library gives on a GPU bit for bit (tests/plain_cuda/86_curand_host.cu compares them
-// with an H200's). The library lays the device generators' sequences out as measured
-// (backends/sim/curand_host.cpp says how); results go to device memory (curandCreateGenerator) or
-// host memory (curandCreateGeneratorHost). The 32-bit values and the uniform, normal and
-// log-normal distributions are there (float normals as close as the device API's, see
-// <curand_kernel.h>), for XORWOW, Philox4_32_10, MRG32k3a and MTGP32; the Poisson one (the
-// library's own method, unlike the device API's), MT19937 and the quasi-random generators are not
-// yet: a call of the first is a compile error that names it, creating the others
-// CURAND_STATUS_TYPE_ERROR (issue F2c).
+// cusim's <curand.h>: cuRAND's host API, giving the values cuRAND's library gives on a GPU bit
+// for bit (tests/plain_cuda/86, 89, 90 and 91 compare them with an H200's). The library lays the
+// device generators' sequences out as measured (backends/sim/curand_host.cpp says how); results go
+// to device memory (curandCreateGenerator) or host memory (curandCreateGeneratorHost). The 32- and
+// 64-bit values and the uniform, normal and log-normal distributions are there (float normals as
+// close as the device API's, see <curand_kernel.h>), for XORWOW, Philox4_32_10, MRG32k3a, MTGP32
+// and the Sobol generators; the Poisson one (the library's own method, unlike the device API's)
+// and MT19937 are not yet: a call of the first is a compile error that names it, creating the
+// second CURAND_STATUS_TYPE_ERROR (issue F2c).
 #pragma once
+// cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
+#ifndef CURAND_H_
+#define CURAND_H_
+#endif
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -62,6 +65,17 @@ enum curandOrdering {
 };
 typedef enum curandOrdering curandOrdering_t;
 
+// Sobol direction vectors: cuRAND's sets for up to 20,000 dimensions (curandGetDirectionVectors32/64).
+enum curandDirectionVectorSet {
+  CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+  CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104,
+};
+typedef enum curandDirectionVectorSet curandDirectionVectorSet_t;
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+
 struct curandGenerator_st;
 typedef struct curandGenerator_st* curandGenerator_t;
 
@@ -75,6 +89,8 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
 curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrdering_t order);
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator);
 curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int* outputPtr, std::size_t num);
+curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long* outputPtr, std::size_t num);
+curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t generator, unsigned int num_dimensions);
 curandStatus_t curandGenerateUniform(curandGenerator_t generator, float* outputPtr, std::size_t num);
 curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator, double* outputPtr, std::size_t num);
 curandStatus_t curandGenerateNormal(curandGenerator_t generator, float* outputPtr, std::size_t n, float mean, float stddev);
@@ -84,6 +100,12 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float* outpu
                                        float stddev);
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double* outputPtr, std::size_t n,
                                              double mean, double stddev);
+// cuRAND's Sobol direction vectors and scramble constants: NVIDIA's tables, which cusim does not
+// ship; these forward to the installed CUDA Toolkit's libcurand (backends/sim/curand_tables.cpp).
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t* vectors[], curandDirectionVectorSet_t set);
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t* vectors[], curandDirectionVectorSet_t set);
+curandStatus_t curandGetScrambleConstants32(unsigned int** constants);
+curandStatus_t curandGetScrambleConstants64(unsigned long long** constants);
 
 // Not simulated yet (issue F2c): a call is an error at the caller's line that names it.
 #define CUSIM_CURAND_HOST_NOT_YET(name, ...)                                                                 \
@@ -93,6 +115,4 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double
       "curandGenerate, curandGenerateUniform(Double), curandGenerateNormal(Double) and "                   \
       "curandGenerateLogNormal(Double) are")));
 CUSIM_CURAND_HOST_NOT_YET(curandGeneratePoisson, unsigned int*, std::size_t, double)
-CUSIM_CURAND_HOST_NOT_YET(curandGenerateLongLong, unsigned long long*, std::size_t)
-CUSIM_CURAND_HOST_NOT_YET(curandSetQuasiRandomGeneratorDimensions, unsigned int)
 #undef CUSIM_CURAND_HOST_NOT_YET

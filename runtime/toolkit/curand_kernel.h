@@ -10,13 +10,21 @@
 // subsequence 2^64 counters of four values each; MRG32k3a is L'Ecuyer's combined multiple
 // recursive generator, subsequences of 2^76 values and sequences of 2^127. MTGP32, a block's
 // generator whose state is set up on the host (<curand_mtgp32_host.h>), is in
-// <curand_mtgp32_kernel.h> and cusim/detail/curand_mtgp32_distributions.hpp. Where the GPU build
-// contracts a multiply and an add into one fused operation, so does this header.
+// <curand_mtgp32_kernel.h>; the Sobol quasi-random generators are below; their distributions (and
+// MTGP32's) are in cusim/detail/curand_icdf_distributions.hpp. Where the GPU build contracts a
+// multiply and an add into one fused operation, so does this header.
 #pragma once
+// cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
+#ifndef CURAND_KERNEL_H_
+#define CURAND_KERNEL_H_
+#endif
 #include <cuda_runtime.h>
+#include <curand.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 // XORWOW's jump by n values, or by n subsequences of 2^67 values (backends/sim/curand_jump.cpp).
 extern "C" __host__ __device__ void __cusim_xorwow_jump(unsigned int v[5], unsigned long long n, int subsequences);
@@ -345,23 +353,93 @@ __device__ inline double curand_uniform_double(curandStateMRG32k3a_t* state) {
 #include <cusim/detail/curand_normal.hpp>
 #include <cusim/detail/curand_poisson.hpp>
 
-// ---- MTGP32 (a block's generator) ------------------------------------------------------------
+// ---- Sobol (quasi-random) -----------------------------------------------------------------------
+
+// A Sobol sequence in one dimension, from that dimension's direction vectors (the host's
+// curandGetDirectionVectors32/64 gives cuRAND's): value i is the XOR of the vectors at the set bits
+// of i's Gray code (and, scrambled, of a constant), so each next value flips one vector in.
+struct curandStateSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateScrambledSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
+
+namespace cusim::curand_detail {
+template <class State>
+concept sobol_state = std::is_same_v<State, curandStateSobol32_t> || std::is_same_v<State, curandStateScrambledSobol32_t> ||
+                      std::is_same_v<State, curandStateSobol64_t> || std::is_same_v<State, curandStateScrambledSobol64_t>;
+
+// Value i of the sequence: the constant, then the vectors of i's Gray code.
+template <class State, class Word>
+__device__ inline void sobol_at(State* state, Word i) {
+  state->i = i;
+  const Word gray = i ^ (i >> 1);
+  Word x = state->c;
+  for (unsigned k = 0; k < 8 * sizeof(Word); ++k)
+    if (gray >> k & 1) x ^= state->direction_vectors[k];
+  state->x = x;
+}
+
+template <class State, class Word>
+__device__ inline void sobol_init(const Word* vectors, Word scramble, Word offset, State* state) {
+  state->c = scramble;
+  for (unsigned k = 0; k < 8 * sizeof(Word); ++k) state->direction_vectors[k] = vectors[k];
+  sobol_at(state, offset);
+}
+}  // namespace cusim::curand_detail
+
+// skipahead moves to value i + n (for the 32-bit generators, n and i modulo 2^32, as in cuRAND).
+template <class State>
+  requires(cusim::curand_detail::sobol_state<std::remove_pointer_t<State>>)
+__device__ inline void skipahead(decltype(std::remove_pointer_t<State>::i) n, State state) {
+  cusim::curand_detail::sobol_at(state, static_cast<decltype(state->i)>(state->i + n));
+}
+
+__device__ inline void curand_init(const curandDirectionVectors32_t direction_vectors, unsigned int offset,
+                                   curandStateSobol32_t* state) {
+  cusim::curand_detail::sobol_init(direction_vectors, 0u, offset, state);
+}
+__device__ inline void curand_init(const curandDirectionVectors32_t direction_vectors, unsigned int scramble_c,
+                                   unsigned int offset, curandStateScrambledSobol32_t* state) {
+  cusim::curand_detail::sobol_init(direction_vectors, scramble_c, offset, state);
+}
+__device__ inline void curand_init(const curandDirectionVectors64_t direction_vectors, unsigned long long offset,
+                                   curandStateSobol64_t* state) {
+  cusim::curand_detail::sobol_init(direction_vectors, 0ull, offset, state);
+}
+__device__ inline void curand_init(const curandDirectionVectors64_t direction_vectors, unsigned long long scramble_c,
+                                   unsigned long long offset, curandStateScrambledSobol64_t* state) {
+  cusim::curand_detail::sobol_init(direction_vectors, scramble_c, offset, state);
+}
+
+// The value, then the next: i's lowest clear bit picks the vector that flips (the last vector
+// where i is all ones).
+template <cusim::curand_detail::sobol_state State>
+__device__ inline auto curand(State* state) {
+  const auto value = state->x;
+  const int bits = 8 * sizeof(state->i);
+  const int k = std::countr_one(state->i);
+  state->x ^= state->direction_vectors[k < bits ? k : bits - 1];
+  ++state->i;
+  return value;
+}
+
+// ---- MTGP32 (a block's generator), and the distributions of the one-value generators -----------
 
 #include <curand_mtgp32_kernel.h>
-#include <cusim/detail/curand_mtgp32_distributions.hpp>
-
-// ---- generators not simulated yet (issue F2c) -------------------------------------------------
-
-// Naming one of their states is an error at the user's line that names the generators cusim has.
-#define CUSIM_CURAND_STATE_NOT_YET(name, generator)                                                        \
-  struct __attribute__((unavailable(CUSIM_CURAND_NOT_YET_TEXT(generator)))) name {};                      \
-  typedef struct name name##_t __attribute__((unavailable(CUSIM_CURAND_NOT_YET_TEXT(generator))));
-#define CUSIM_CURAND_NOT_YET_TEXT(generator)                                                                \
-  "cusim does not simulate cuRAND's " generator " generator yet (issue F2c); XORWOW (curandState), "      \
-  "Philox4_32_10, MRG32k3a and MTGP32 are"
-CUSIM_CURAND_STATE_NOT_YET(curandStateSobol32, "Sobol")
-CUSIM_CURAND_STATE_NOT_YET(curandStateScrambledSobol32, "scrambled Sobol")
-CUSIM_CURAND_STATE_NOT_YET(curandStateSobol64, "64-bit Sobol")
-CUSIM_CURAND_STATE_NOT_YET(curandStateScrambledSobol64, "64-bit scrambled Sobol")
-#undef CUSIM_CURAND_STATE_NOT_YET
-#undef CUSIM_CURAND_NOT_YET_TEXT
+#include <cusim/detail/curand_icdf_distributions.hpp>

@@ -7,6 +7,10 @@
 // The 200 parameter sets (<curand_mtgp32dc_p_11213.h>) are NVIDIA's data, taken from an installed
 // CUDA Toolkit.
 #pragma once
+// cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
+#ifndef CURAND_MTGP32_HOST_H
+#define CURAND_MTGP32_HOST_H
+#endif
 #include <cuda_runtime.h>
 #include <curand.h>
 #include <curand_mtgp32.h>

@@ -8,6 +8,10 @@
 // curand_mtgp32_single's (blockDim.z * blockDim.y + threadIdx.x, its new word stored at that index
 // rather than in the ring), so that a program gets the GPU's numbers whatever its block's shape.
 #pragma once
+// cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
+#ifndef CURAND_MTGP32_KERNEL_H
+#define CURAND_MTGP32_KERNEL_H
+#endif
 #include <cuda_runtime.h>
 #include <curand_mtgp32.h>
 

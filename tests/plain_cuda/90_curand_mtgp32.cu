@@ -8,7 +8,7 @@
 // threads (cuRAND's own thread-index formula); curand_mtgp32_specific by 100 of a block's 128
 // threads (the other 28 drawing from a second state). Float normals and log-normals take their
 // logarithm from the GPU's special-function unit, which cusim models (runtime/cusim/detail/
-// curand_mtgp32_distributions.hpp): each is checked against the double one from the same value.
+// curand_icdf_distributions.hpp): each is checked against the double one from the same value.
 // Host API: 100,000 results from a new generator of each kind, hashed (and curandGenerate split
 // in two calls); float normals and log-normals checked as above; a host generator's bits, and its
 // double normals (floats widened, as cuRAND's are) and log-normals (doubles); the status of

@@ -126,23 +126,6 @@ TEST_CASE("a host function called in device code is a compile error at the call'
   CHECK(nvcc.err.empty());
 }
 
-// cuRAND's generators cusim does not simulate yet (issue F2c): naming a state is an error at the
-// program's line that names the generators there are.
-TEST_CASE("a cuRAND generator cusim does not simulate yet is a compile error at the program's line") {
-  const std::string message = "cusim does not simulate cuRAND's Sobol generator yet (issue F2c); XORWOW (curandState), "
-                              "Philox4_32_10, MRG32k3a and MTGP32 are";
-  cusim_test::TempDir dir;
-  const std::string state = dir.file("sobol_state.cu");
-  std::ofstream(state) << "#include <curand_kernel.h>\n__global__ void k(curandStateSobol32_t* s, float* out) {\n"
-                          "  out[threadIdx.x] = curand_uniform(&s[blockIdx.x]);\n}\nint main() { k<<<1, 1>>>(nullptr, nullptr); }\n";
-  const cusim_test::ProgramRun a = cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("a"), state});
-  CHECK(a.status == 1);
-  CHECK_FALSE(a.signalled);
-  const std::vector<std::string> lines = lines_of(a.err);
-  REQUIRE_FALSE(lines.empty());
-  CHECK(lines[0] == state + ":2:19: error: 'curandStateSobol32_t' is unavailable: " + message);
-}
-
 // MTGP32 has 200 parameter sets, one per block state: cuRAND reads past its table for more; cusim
 // refuses, with a line that says why.
 TEST_CASE("curandMakeMTGP32KernelState refuses more states than MTGP32 has parameter sets") {
