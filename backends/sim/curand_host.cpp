@@ -287,29 +287,30 @@ void generate_sobol(curandGenerator_st& g, Result kind, const Shape& shape, unsi
                     Value* out) {
   const std::size_t per = n / g.dimensions;
   const bool scrambled = g.type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 || g.type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
-  for (unsigned d = 0; d < g.dimensions; ++d) {
-    Value* at = out + d * per;
-    if (wide(g.type)) {
-      curandDirectionVectors64_t* vectors;
-      unsigned long long* constants;
-      curandGetDirectionVectors64(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6
-                                                      : CURAND_DIRECTION_VECTORS_64_JOEKUO6);
-      curandGetScrambleConstants64(&constants);
+  if (wide(g.type)) {
+    curandDirectionVectors64_t* vectors;
+    unsigned long long* constants;
+    curandGetDirectionVectors64(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6
+                                                    : CURAND_DIRECTION_VECTORS_64_JOEKUO6);
+    curandGetScrambleConstants64(&constants);
+    for (unsigned d = 0; d < g.dimensions; ++d) {
       if (scrambled)
-        sobol_dimension<Math, curandStateScrambledSobol64_t>(vectors[d], constants[d], first, kind, shape, per, at);
+        sobol_dimension<Math, curandStateScrambledSobol64_t>(vectors[d], constants[d], first, kind, shape, per, out + d * per);
       else
-        sobol_dimension<Math, curandStateSobol64_t>(vectors[d], 0ull, first, kind, shape, per, at);
-    } else {
-      curandDirectionVectors32_t* vectors;
-      unsigned int* constants;
-      curandGetDirectionVectors32(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6
-                                                      : CURAND_DIRECTION_VECTORS_32_JOEKUO6);
-      curandGetScrambleConstants32(&constants);
-      const unsigned int index = static_cast<unsigned int>(first);
+        sobol_dimension<Math, curandStateSobol64_t>(vectors[d], 0ull, first, kind, shape, per, out + d * per);
+    }
+  } else {
+    curandDirectionVectors32_t* vectors;
+    unsigned int* constants;
+    curandGetDirectionVectors32(&vectors, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6
+                                                    : CURAND_DIRECTION_VECTORS_32_JOEKUO6);
+    curandGetScrambleConstants32(&constants);
+    const unsigned int index = static_cast<unsigned int>(first);
+    for (unsigned d = 0; d < g.dimensions; ++d) {
       if (scrambled)
-        sobol_dimension<Math, curandStateScrambledSobol32_t>(vectors[d], constants[d], index, kind, shape, per, at);
+        sobol_dimension<Math, curandStateScrambledSobol32_t>(vectors[d], constants[d], index, kind, shape, per, out + d * per);
       else
-        sobol_dimension<Math, curandStateSobol32_t>(vectors[d], 0u, index, kind, shape, per, at);
+        sobol_dimension<Math, curandStateSobol32_t>(vectors[d], 0u, index, kind, shape, per, out + d * per);
     }
   }
 }

@@ -33,6 +33,14 @@ inline double rcp_approx_ftz(double x) {
   return from_words(0, hi32(r));
 }
 
+// 1/g as log and erfcinv compute it: rcp.approx, then one Newton step with its error squared in.
+inline double reciprocal(double g) {
+  const double r = rcp_approx_ftz(g);
+  double t = std::fma(-g, r, 1.0);
+  t = std::fma(t, t, t);
+  return std::fma(t, r, r);
+}
+
 // __nv_log: m in [sqrt(1/2), sqrt(2)) times 2^e; log(m) = 2 atanh((m-1)/(m+1)) by a polynomial in
 // u^2, with the quotient's error carried separately, plus e ln 2 in two parts.
 inline double log(double a) {
@@ -56,10 +64,7 @@ inline double log(double a) {
     ++e;
   }
   const double f = m - 1.0, g = m + 1.0;
-  double r = rcp_approx_ftz(g);
-  double t = std::fma(-g, r, 1.0);
-  t = std::fma(t, t, t);
-  r = std::fma(t, r, r);
+  const double r = reciprocal(g);
   const double u = std::fma(f, r, f * r);  // nvcc contracts (f*r) + (f*r) into one fused operation
   const double v = u * u;
   double p = std::fma(0x1.1380b3ae80f1ep-20, v, 0x1.0ee258b7a8b04p-18);
@@ -192,10 +197,7 @@ inline double erfcinv_log(double x) {
                     from_words(static_cast<std::int32_t>(0x80000000u), 0x43300000);
   const double m = from_words(lo, static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0x801fffffu) + 0x3fe00000u));
   const double f = m - 1.0, g = m + 1.0;
-  double r = rcp_approx_ftz(g);
-  double t = std::fma(-g, r, 1.0);
-  t = std::fma(t, t, t);
-  r = std::fma(t, r, r);
+  const double r = reciprocal(g);
   double u = f * r;
   const double d = std::fma(-u, f, std::fma(-2.0, u, f));
   u = std::fma(d, r, u);
