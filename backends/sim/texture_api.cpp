@@ -116,8 +116,10 @@ float border_as_read(float c, const cudaChannelFormatDesc& d, unsigned bytes, cu
   if (mode == cudaReadModeElementType) return c;
   const double top = d.f == cudaChannelFormatKindUnsigned ? (bytes == 1 ? 255.0 : 65535.0) : (bytes == 1 ? 127.0 : 32767.0);
   const double lo = d.f == cudaChannelFormatKindUnsigned ? 0.0 : -top;
-  // Halves round down (measured: 0.5 reads as 127/255 from an 8-bit unsigned format).
-  const double stored = std::ceil(std::clamp(static_cast<double>(c) * top, lo, top) - 0.5);
+  // Halves round toward zero (measured: 0.5 reads as 127/255 from an 8-bit unsigned format, and
+  // -0.5 filters as -63/127 from a signed one).
+  const double x = std::clamp(static_cast<double>(c) * top, lo, top);
+  const double stored = x < 0 ? -std::ceil(-x - 0.5) : std::ceil(x - 0.5);
   return static_cast<float>(std::max(stored / top, -1.0));
 }
 

@@ -1,12 +1,12 @@
 // Texture and surface objects, bit for bit with the GPU (issue F2c): 1D and 2D float textures over
 // CUDA arrays in every filter and address mode, with and without normalized coordinates; 8- and
 // 16-bit formats read as normalized floats; layered, pitched and linear resources; 3D point
-// reads; surfaces and copies to and from arrays (checked in the program); and the runtime's error codes. Each line hashes (64-bit FNV-1a) the bits of
-// every fetch of a sweep of coordinates, random and on and beside texel centres and edges. The
-// EXPECT lines are this program's output built with nvcc 13.0 and run on an H200 (sm_90), 2026-11-28:
+// reads and 3D linear filtering; signed 8-bit formats filtered linearly; surfaces and copies to
+// and from arrays (checked in the program); and the runtime's error codes. Each line hashes
+// (64-bit FNV-1a) the bits of every fetch of a sweep of coordinates, random and on and beside
+// texel centres and edges. The EXPECT lines are this program's output built with nvcc 13.0 and
+// run on an H200 (sm_90), 2026-11-28:
 //   nvcc -std=c++17 -arch=sm_90 -I tests/plain_cuda tests/plain_cuda/84_texture_fetches.cu && ./a.out
-// (3D linear filtering and linear filtering of signed 8-bit formats are close but not yet
-// bit-exact, docs/RUNTIME.md, so they are not hashed here.)
 // EXPECT: host: 1D float point fnv 0x64d5137a87327118
 // EXPECT: host: 1D float linear fnv 0x87c84ad8ae46c3c6
 // EXPECT: host: 2D float point fnv 0xc16e1b146cc5b9b6
@@ -31,6 +31,9 @@
 // EXPECT: host: copy past the row: cudaErrorInvalidValue
 // EXPECT: host: array info 8 0 0 0 kind 1, 4 x 2 x 0, flags 0
 // EXPECT: host: destroy object 0: cudaSuccess
+// EXPECT: host: 3D float linear fnv 0xaa28045ef662dca8
+// EXPECT: host: 1D char normalized linear fnv 0x145f3b8071c76044
+// EXPECT: host: 2D char4 normalized linear fnv 0x77469d662960d7e8
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -400,6 +403,72 @@ int main() {
     std::printf("host: array info %d %d %d %d kind %d, %zu x %zu x %zu, flags %u\n", got.x, got.y, got.z, got.w,
                 int(got.f), extent.width, extent.height, extent.depth, flags);
     std::printf("host: destroy object 0: %s\n", cudaGetErrorName(cudaDestroyTextureObject(0)));
+    CHECK_CUDA(cudaFreeArray(a));
+  }
+  (void)cudaGetLastError();  // the refused calls above leave their error to be read
+  // 3D linear filtering, at arbitrary coordinates and on the 1/256 grid, in every mode.
+  {
+    const int w = 5, h = 4, depth = 6;
+    std::vector<float> v(w * h * depth);
+    for (float& x : v) x = frand(-100.f, 100.f);
+    const cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
+    cudaArray_t a;
+    CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(w, h, depth), 0));
+    cudaMemcpy3DParms p;
+    std::memset(&p, 0, sizeof p);
+    p.srcPtr = make_cudaPitchedPtr(v.data(), w * 4, w, h);
+    p.dstArray = a;
+    p.extent = make_cudaExtent(w, h, depth);
+    p.kind = cudaMemcpyHostToDevice;
+    CHECK_CUDA(cudaMemcpy3D(&p));
+    Hash hash;
+    for (cudaTextureAddressMode m : kModes)
+      for (int norm = 0; norm < 2; ++norm) {
+        std::vector<float4> c;
+        for (int i = 0; i < 600; ++i) {
+          float x = frand(-1.5f, w + 1.5f), y = frand(-1.5f, h + 1.5f), z = frand(-1.5f, depth + 1.5f);
+          if (i % 3 == 1) x = int(rnd() % (w * 256)) / 256.0f, y = int(rnd() % (h * 256)) / 256.0f, z = int(rnd() % (depth * 256)) / 256.0f;
+          c.push_back(float4{norm ? x / w : x, norm ? y / h : y, norm ? z / depth : z, 0});
+        }
+        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeElementType, 0.375f);
+        sweep<float>(hash, K3, t, c);
+        CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
+    print("3D float linear", hash);
+    CHECK_CUDA(cudaFreeArray(a));
+  }
+  // Signed 8-bit formats filtered linearly, read as normalized floats (-128 among the texels).
+  {
+    signed char s8[6] = {-128, -127, -1, 0, 64, 127};
+    const cudaChannelFormatDesc d1 = cudaCreateChannelDesc<signed char>();
+    cudaArray_t a;
+    CHECK_CUDA(cudaMallocArray(&a, &d1, 6, 0));
+    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, s8, 6, 6, 1, cudaMemcpyHostToDevice));
+    Hash hash;
+    for (cudaTextureAddressMode m : kModes)
+      for (int norm = 0; norm < 2; ++norm) {
+        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, -0.5f);
+        sweep<float>(hash, K1, t, coords1(6, norm));
+        CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
+    print("1D char normalized linear", hash);
+    CHECK_CUDA(cudaFreeArray(a));
+
+    const int w = 7, h = 5;
+    std::vector<char4> v(w * h);
+    for (char4& x : v) x = make_char4(rnd() & 255, rnd() & 255, rnd() & 255, rnd() & 255);
+    v[0].x = -128, v[1].x = 127, v[2].x = -127;
+    const cudaChannelFormatDesc d4 = cudaCreateChannelDesc<char4>();
+    CHECK_CUDA(cudaMallocArray(&a, &d4, w, h));
+    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, v.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
+    Hash hash4;
+    for (cudaTextureAddressMode m : kModes)
+      for (int norm = 0; norm < 2; ++norm) {
+        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, 0.25f);
+        sweep<float4>(hash4, K2, t, coords2(w, h, norm));
+        CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
+    print("2D char4 normalized linear", hash4);
     CHECK_CUDA(cudaFreeArray(a));
   }
   return 0;

@@ -3,10 +3,11 @@
 // (docs/RUNTIME.md, "Textures and surfaces", has the measurements behind each rule):
 //  - a normalized coordinate is cut to 21 fractional bits, then scaled by the size;
 //  - point filtering takes the texel the coordinate lies in;
-//  - linear filtering rounds the coordinate less half a texel to 1/256 of a texel, and weighs the
-//    2, 4 or 8 texels around it with weights in 1/256 (2D: the corner weight a*b/256 rounded half
-//    up, the others its complements; 3D: sample_texture says), summed exactly and rounded to
-//    float to nearest, ties away from zero (integer formats: filtered_integer);
+//  - linear filtering rounds the coordinate less half a texel to 1/256 of a texel (clamp mode
+//    then clamps it between the edge texels' centres), and weighs the 2, 4 or 8 texels around it
+//    with weights in 1/256 (2D: the corner weight a*b/256 rounded half up, the others its
+//    complements; 3D: sample_texture says), summed exactly and rounded to float to nearest, ties
+//    away from zero (integer formats: filtered_integer);
 //  - a 1D texture is a 2D one of height 1 read at y = 0, so linear filtering also weighs row -1,
 //    which is the border colour in border mode;
 //  - wrap and mirror apply to normalized coordinates; otherwise they clamp;
@@ -96,15 +97,17 @@ inline float half_bits_to_float(std::uint16_t h) {
 // Linear filtering of an 8- or 16-bit integer format works on integers. Unsigned 8-bit texels are
 // widened to 16 bits by repeating their bits (c * 257, the same normalized value) and signed
 // 16-bit ones clamped to -32767; their weighted sum is rounded to an integer, half up, and
-// normalized as a 16-bit texel. Signed 8-bit texels are summed as they are, and the sum scaled to
-// 16 bits (32767 / 32512) and rounded: this matches the GPU in 487 of 503 measured fetches, the
-// rest differ by one unit of 2^-15.
+// normalized as a 16-bit texel. Signed 8-bit texels are summed as they are (-128 too, which reads
+// as -1 alone), and the sum, in units of 1/(127 * 256), is scaled to 16 bits by
+// s * (1 + 2^-7 + 2^-15) with the 2^-15 term taken from the sum's bits above 2^12 and the whole
+// rounded half up (floors throughout): measured for every sum a pair of texels can make
+// (tools/gpu-probes/tex_snorm8_probe.cu).
 [[gnu::always_inline]] inline long long channel_integer(const TextureView& v, const unsigned char* p, unsigned c) {
   p += c * v.channel_bytes;
   if (v.kind == cudaChannelFormatKindUnsigned)
     return v.channel_bytes == 1 ? *p * 257ll : *reinterpret_cast<const unsigned short*>(p);
   if (v.channel_bytes == 2) return std::max<long long>(*reinterpret_cast<const short*>(p), -32767);
-  return std::max<long long>(*reinterpret_cast<const signed char*>(p), -127);
+  return *reinterpret_cast<const signed char*>(p);
 }
 [[gnu::always_inline]] inline long long border_integer(const TextureView& v, unsigned c) {
   const double top = v.kind == cudaChannelFormatKindUnsigned ? 65535.0 : (v.channel_bytes == 1 ? 127.0 : 32767.0);
@@ -112,14 +115,7 @@ inline float half_bits_to_float(std::uint16_t h) {
 }
 inline float filtered_integer(const TextureView& v, long long sum) {
   if (v.kind == cudaChannelFormatKindUnsigned) return static_cast<float>((sum + 128) >> 8) / 65535.0f;
-  long long r;
-  if (v.channel_bytes == 2) {
-    r = (sum + 128) >> 8;
-  } else {
-    const long long m = sum < 0 ? -sum : sum;
-    r = (m * 32767 + 16256) / 32512;
-    if (sum < 0) r = -r;
-  }
+  const long long r = v.channel_bytes == 2 ? (sum + 128) >> 8 : sum + ((sum + 64 + ((sum >> 12) << 4)) >> 7);
   return std::fmax(static_cast<float>(r) / 32767.0f, -1.0f);
 }
 
@@ -188,16 +184,18 @@ inline long long floor_index(double x) {
   if (x > 4.0e18) return 1ll << 62;
   return static_cast<long long>(std::floor(x));
 }
+// Whether a dimension clamps: wrap and mirror apply to normalized coordinates only.
+inline bool address_clamps(unsigned mode, bool normalized) {
+  return mode == cudaAddressModeClamp || (!normalized && mode != cudaAddressModeBorder);
+}
 // Texel index `i` of a dimension of `n` texels under the address mode, or -1: the border.
 inline long long address_texel(long long i, unsigned n, unsigned mode, bool normalized) {
   const long long nn = n;
   if (mode == cudaAddressModeBorder) return i >= 0 && i < nn ? i : -1;
-  if (normalized && mode == cudaAddressModeWrap) return ((i % nn) + nn) % nn;
-  if (normalized && mode == cudaAddressModeMirror) {
-    const long long k = ((i % (2 * nn)) + 2 * nn) % (2 * nn);
-    return k < nn ? k : 2 * nn - 1 - k;
-  }
-  return i < 0 ? 0 : (i >= nn ? nn - 1 : i);
+  if (address_clamps(mode, normalized)) return i < 0 ? 0 : (i >= nn ? nn - 1 : i);
+  if (mode == cudaAddressModeWrap) return ((i % nn) + nn) % nn;
+  const long long k = ((i % (2 * nn)) + 2 * nn) % (2 * nn);  // mirror
+  return k < nn ? k : 2 * nn - 1 - k;
 }
 
 // The texel at (i, j, k) of `layer` after addressing, or nullptr for the border.
@@ -227,7 +225,11 @@ inline long long address_texel(long long i, unsigned n, unsigned mode, bool norm
   for (unsigned d = 0; d < dims; ++d) {
     const double fixed = std::floor((xs[d] - 0.5) * 256.0 + 0.5);
     // (NaN, and coordinates far outside, as floor_index takes them.)
-    const long long X = !(fixed > -4.0e18) ? -(1ll << 62) : (fixed > 4.0e18 ? (1ll << 62) : static_cast<long long>(fixed));
+    long long X = !(fixed > -4.0e18) ? -(1ll << 62) : (fixed > 4.0e18 ? (1ll << 62) : static_cast<long long>(fixed));
+    // Clamping clamps the coordinate, between the first and the last texel's centres, before the
+    // weights are made: an edge texel read twice is one texel with no fraction, which the 3D
+    // weights' rounding tells apart (200,000 fetches measured; 1D and 2D come out the same).
+    if (address_clamps(v.address[d], v.normalized)) X = std::clamp(X, 0ll, (static_cast<long long>(v.size[d]) - 1) * 256);
     idx[d] = X >> 8;
     frac[d] = static_cast<unsigned>(X & 255);
   }
@@ -246,22 +248,19 @@ inline long long address_texel(long long i, unsigned n, unsigned mode, bool norm
       ++n;
     }
   } else {
-    // 3D: each z weight split along x (the x+1 part rounded half up), then each of those along y
-    // (the y part rounded half up: its complement); with no fraction in z, the 2D weights of its slice. Fitted to
-    // 3,300 fetches measured on the GPU, every one of them equal.
+    // 3D: each z weight split along x (the x+1 part rounded half up, the x part its complement),
+    // then each of those along y, where the corner on the diagonal (y+1 of the x+1 part, y of the x
+    // part) is rounded half up and the other corner is the complement. With no fraction in z this
+    // is the 2D rule above. Fitted to fetches measured on the GPU (tex_linear_probe.cu, 2,800 at
+    // arbitrary coordinates; tex_snorm8_probe.cu, 200,000 more), every one of them equal.
     const unsigned c = frac[2];
     for (unsigned dz = 0; dz < 2; ++dz)
       for (unsigned dx = 0; dx < 2; ++dx)
         for (unsigned dy = 0; dy < 2; ++dy) {
-          unsigned wk;
-          if (c == 0) {
-            wk = dz ? 0 : w2[dx + 2 * dy];
-          } else {
-            const unsigned wz = dz ? c : 256 - c;
-            const unsigned hx = (wz * a + 128) >> 8, wx = dx ? hx : wz - hx;
-            const unsigned ly = (wx * (256 - b) + 128) >> 8;
-            wk = dy ? wx - ly : ly;
-          }
+          const unsigned wz = dz ? c : 256 - c;
+          const unsigned hx = (wz * a + 128) >> 8, wx = dx ? hx : wz - hx;
+          const unsigned diagonal = (wx * (dx ? b : 256 - b) + 128) >> 8;
+          const unsigned wk = dy == dx ? diagonal : wx - diagonal;
           w[n] = wk;
           at[n][0] = idx[0] + dx;
           at[n][1] = idx[1] + dy;
