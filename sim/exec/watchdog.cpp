@@ -43,11 +43,13 @@ struct sigaction previous_handler;
   BlockRun* const run = BlockRun::current();
   if (run && BlockRun::in_thread() && worker->launch->plan().timed_out.load(std::memory_order_relaxed) &&
       worker->launch->safe_to_stop_at(pc)) {
+    worker->signal_pending.store(false, std::memory_order_relaxed);
     leave_fiber_from_signal();
     run->fail_from_watchdog(reinterpret_cast<const void*>(pc));
   }
   worker->sampled.store(pc, std::memory_order_relaxed);
   errno = saved_errno;
+  worker->signal_pending.store(false, std::memory_order_release);  // the next round may signal again
 }
 
 void install_handler() {
@@ -152,8 +154,8 @@ class Watchdog {
   }
 
   // One round for a launch past its deadline: the addresses where the last round's signals found
-  // its threads, not yet looked up, go to `found`, and every thread of the launch is signalled
-  // again.
+  // its threads, not yet looked up, go to `found`, and every thread of the launch that has handled
+  // its last signal is signalled again.
   void interrupt(Entry& e, std::chrono::steady_clock::time_point now, std::vector<Found>& found) {
     WatchedLaunch& l = *e.launch;
     const LaunchPlan& plan = l.plan_;
@@ -170,7 +172,7 @@ class Watchdog {
       if (w->launch != &l) continue;
       if (const std::uintptr_t pc = w->sampled.exchange(0, std::memory_order_relaxed))
         if (e.looked_up.insert(pc).second) found.push_back(Found{e.serial, plan.kernel, pc});
-      pthread_kill(w->thread, watchdog_signal());
+      if (!w->signal_pending.exchange(true, std::memory_order_acquire)) pthread_kill(w->thread, watchdog_signal());
     }
   }
 

@@ -47,6 +47,10 @@ class WatchedLaunch {
     WatchedLaunch* const launch;
     const pthread_t thread;
     std::atomic<std::uintptr_t> sampled{0};  // where the last signal found it
+    // A signal sent and not yet handled. Real-time signals queue: a thread that does not run for
+    // a while would otherwise find one for every round it missed, each delivered inside the last
+    // one's handler (SA_NODEFER) until its alternate signal stack overflowed.
+    std::atomic<bool> signal_pending{false};
   };
 
   const LaunchPlan& plan() const { return plan_; }

@@ -203,11 +203,7 @@ TEST_CASE("bad command lines are usage errors (exit 2) that say what is wrong") 
   CHECK(has(command.err, "unknown command 'walk'"));
 }
 
-// Quarantined (docs/RELIABILITY.md, "Open"): in clean-clone CI runs, under load, the program of
-// these two cases was killed by SIGSEGV after the watchdog stopped its kernel, in 3 of the last 4
-// runs; never in hundreds of runs here. Run them by name (-tc) or with --no-skip.
-TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding at its loop (exit 1)" *
-          doctest::skip()) {
+TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding at its loop (exit 1)") {
   const ProgramRun r = run_cusim({"run", "--timeout", "0.3", "--workers", "2", "--", TEST_PROGRAM, "endless"});
   CAPTURE(r.err);  // what cusim and the program said, should a check below fail
   CHECK_FALSE(r.signalled);
@@ -217,8 +213,7 @@ TEST_CASE("--timeout ends a kernel that never ends with a launch-timeout finding
   CHECK(has(r.err, "test_program.cu:28: note: thread (0,0,0) was running here"));
 }
 
-TEST_CASE("--timeout stops a kernel with internal linkage in a program without debug information" *
-          doctest::skip()) {
+TEST_CASE("--timeout stops a kernel with internal linkage in a program without debug information") {
   // Without debug information the watchdog stops a thread only in the kernel's own function,
   // found in the executable's symbol table.
   TempDir dir;
