@@ -33,6 +33,12 @@ const BadInput kBadInputs[] = {
      "int main() { k<<<1, 1>>>(nullptr); }\n",
      "3:12: error: the __shared__ of `s` comes from a macro; cusim's translator rewrites __shared__ only where it is "
      "written (write __shared__ itself in this declaration)"},
+    {"unnameable_deduced_kernel.cu",
+     "template <typename T>\n__global__ void k(const T* p) {}\nstruct S {\n  float* ptr;\n};\n"
+     "template <typename U>\nvoid f(U u) {\n  k<<<1, 1>>>(u.ptr);\n}\nint main() { f(S{nullptr}); }\n",
+     "8:4: error: cusim's translator cannot tell which kernel this launch means: the kernel is overloaded, or a "
+     "template whose arguments the launch deduces, and an argument's type differs from its parameter's; name the "
+     "kernel with its template arguments (kernel<T><<<...>>>) or pass arguments of the parameters' types"},
     {"driver_api.cu",
      "#include <cuda.h>\nint main() {\n  CUdevice d;\n  cuInit(0);\n  cuDeviceGet(&d, 0);\n}\n",
      "1:10: error: cusim does not simulate CUDA's driver API (<cuda.h>: cuInit, cuLaunchKernel...); use the runtime "

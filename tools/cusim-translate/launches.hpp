@@ -7,8 +7,10 @@
 // added where the launch is written in one piece (not split between a macro and its arguments).
 // Where the kernel's name alone does not say which function it is (an overloaded kernel, a
 // template whose arguments the launch deduces), a cast to the chosen kernel's type is added; in
-// a template, where that differs per instantiation, launch_config_deduced lets C++ choose by
-// the arguments' types. A launch in device code (dynamic parallelism) is an error.
+// a template, where that differs per instantiation, the kernel's template arguments are written
+// as the enclosing template's parameters where each instantiation deduces those (computeValue
+// in PricingEngine<Real> -> computeValue<Real>), and otherwise launch_config_deduced lets C++
+// choose by the arguments' types. A launch in device code (dynamic parallelism) is an error.
 #pragma once
 #include <clang/AST/ExprCXX.h>
 
@@ -37,6 +39,10 @@ class LaunchRewriter {
     std::string cast;      // the kernel's pointer type when the name alone is ambiguous, or ""
     bool nameable = true;  // the cast can be written (no lambda or unnamed type in it)
     bool exact = true;     // the arguments' decayed types are the kernel's parameter types
+    // For a kernel template the launch deduces, per template argument of the kernel chosen, the
+    // enclosing templates' parameters whose argument it is here (empty: none, or not a type).
+    std::vector<std::vector<std::string>> named_by;
+    bool written_arguments = false;  // the launch writes some of the kernel's template arguments
   };
   // Everything known about one launch written in the source.
   struct Plan {
@@ -49,6 +55,9 @@ class LaunchRewriter {
     bool failed = false;
   };
   std::string default_argument(const clang::CXXDefaultArgExpr* d);
+  // "<P, Q>" naming the kernel of every instantiation of the launch by the enclosing templates'
+  // parameters, or nullopt where no such names are common to all.
+  std::optional<std::string> template_arguments(const Plan& plan) const;
 
   RewriteContext& c_;
   std::map<Place, Plan> plans_;  // by the place of `<<<`

@@ -39,6 +39,20 @@ std::optional<Place> RewriteContext::written_here(clang::SourceLocation loc, con
   return place(loc, what);
 }
 
+std::optional<Place> RewriteContext::in_definition(clang::SourceLocation loc, const std::string& what) {
+  // Up through the expansions until a token written in the user's own text: a macro argument
+  // goes to its parameter in the body, a token of a macro expanded inside the body (cusim's
+  // __shared__ itself) to that macro's name there.
+  while (loc.isMacroID()) {
+    if (!sm_.isMacroArgExpansion(loc)) {
+      const clang::SourceLocation spelling = sm_.getImmediateSpellingLoc(loc);
+      if (spelling.isFileID() && is_user_file(spelling)) return place(spelling, what);
+    }
+    loc = sm_.getImmediateExpansionRange(loc).getBegin();
+  }
+  return place(loc, what);
+}
+
 std::string_view RewriteContext::text(clang::FileID file, unsigned begin, unsigned end) const {
   const llvm::StringRef buffer = sm_.getBufferData(file);
   if (begin > buffer.size()) return {};

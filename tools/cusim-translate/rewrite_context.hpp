@@ -44,6 +44,11 @@ class RewriteContext {
   std::optional<Place> place(clang::SourceLocation loc, const std::string& what);
   // The same for a location that must be written where it appears (not produced by a macro).
   std::optional<Place> written_here(clang::SourceLocation loc, const std::string& what);
+  // Where `loc` is written in a macro's definition: the token itself for one of the body's, the
+  // parameter it was passed to for a macro argument, the macro's name for a token of a macro
+  // expanded in the body; an edit there applies to every expansion alike. A location written in
+  // the source is its own place.
+  std::optional<Place> in_definition(clang::SourceLocation loc, const std::string& what);
   // Whether the file holding `loc` belongs to the user (not a system header, not cusim's own).
   bool is_user_file(clang::SourceLocation loc) const;
 

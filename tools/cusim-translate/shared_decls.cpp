@@ -23,10 +23,28 @@ std::string quoted(const clang::VarDecl* v) { return "`" + v->getNameAsString() 
 
 }  // namespace
 
-const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang::VarDecl* v, const Place& name) {
+std::optional<SharedDeclRewriter::Written> SharedDeclRewriter::written(const clang::VarDecl* v) {
   const clang::SourceManager& sm = c_.sources();
-  const auto begin = c_.written_here(sm.getExpansionLoc(v->getBeginLoc()), "the __shared__ declaration of " + quoted(v));
-  if (!begin) return nullptr;
+  const std::string what = "the __shared__ declaration of " + quoted(v);
+  const clang::SourceLocation begin = v->getBeginLoc(), end = v->getEndLoc();
+  if (!v->isFileVarDecl() && begin.isMacroID() && v->getLocation().isMacroID() && end.isMacroID() &&
+      sm.getExpansionLoc(begin) == sm.getExpansionLoc(v->getLocation()) &&
+      sm.getExpansionLoc(begin) == sm.getExpansionLoc(end)) {
+    // Written whole in one macro invocation: rewritten in the definition if it is written there.
+    const auto b = c_.in_definition(begin, what), n = c_.in_definition(v->getLocation(), what);
+    if (!b || !n) return std::nullopt;
+    if (b->entry == n->entry && b->offset <= n->offset) return Written{*b, *n, true};
+  }
+  const auto name = c_.written_here(v->getLocation(), what);
+  if (!name) return std::nullopt;
+  const auto b = c_.written_here(sm.getExpansionLoc(begin), what);
+  if (!b) return std::nullopt;
+  return Written{*b, *name, false};
+}
+
+const SharedDeclRewriter::Specifiers* SharedDeclRewriter::specifiers(const clang::VarDecl* v, const Written& w) {
+  const Place* const begin = &w.begin;
+  const Place& name = w.name;
   if (const auto known = groups_.find(*begin); known != groups_.end()) return &known->second;
   if (begin->entry != name.entry || begin->offset > name.offset) {
     c_.error(v->getLocation(), "the __shared__ declaration of " + quoted(v) + " is spread over macros cusim cannot rewrite");
@@ -101,8 +119,8 @@ std::optional<std::string> SharedDeclRewriter::alignment(const clang::VarDecl* v
 }
 
 void SharedDeclRewriter::declaration(const clang::VarDecl* v) {
-  const auto name = c_.written_here(v->getLocation(), "the __shared__ declaration of " + quoted(v));
-  if (!name || !declared_.insert(*name).second) return;
+  const std::optional<Written> at = written(v);
+  if (!at || !declared_.insert(at->name).second) return;
   if (v->isStaticDataMember()) {
     c_.error(v->getLocation(), "a static data member cannot be __shared__");
     return;
@@ -111,18 +129,21 @@ void SharedDeclRewriter::declaration(const clang::VarDecl* v) {
     c_.error(v->getLocation(), "a __shared__ variable cannot have an initializer (CUDA does not allow one)");
     return;
   }
-  const Specifiers* s = specifiers(v, *name);
+  const Specifiers* s = specifiers(v, *at);
   const std::optional<std::string> align = alignment(v);
   if (!s || !align) return;
   if (v->isFileVarDecl()) namespace_scope(v, *s);
-  else local(v, *name, *s, *align);
+  else local(v, *at, *s, *align);
 }
 
-void SharedDeclRewriter::local(const clang::VarDecl* v, const Place& name, const Specifiers& s,
+void SharedDeclRewriter::local(const clang::VarDecl* v, const Written& at, const Specifiers& s,
                                const std::string& align) {
-  const auto end = c_.written_here(v->getEndLoc(), "the end of the __shared__ declaration of " + quoted(v));
+  const std::string what = "the end of the __shared__ declaration of " + quoted(v);
+  const auto end = at.in_macro ? c_.in_definition(v->getEndLoc(), what) : c_.written_here(v->getEndLoc(), what);
   if (!end) return;
-  const std::string n = v->getNameAsString();
+  const Place& name = at.name;
+  // The name as the definition writes it (a macro's parameter, for a name passed in).
+  const std::string n = at.in_macro ? std::string(c_.token(name)) : v->getNameAsString();
   // An array's declarator needs the parentheses (a reference to the array, not an array of
   // references); any other's would draw -Wparentheses.
   if (v->getType()->isArrayType()) {

@@ -3,7 +3,9 @@
 //   __shared__ T tile[16][16], n;   ->  T (&tile)[16][16] = CUSIM_SHARED_VAR(tile), (&n) = CUSIM_SHARED_VAR(n);
 //   extern __shared__ T buf[];      ->  T (&buf)[] = CUSIM_SHARED_DYNAMIC(buf);
 // Only the specifiers (__shared__, extern, static, __align__/alignas) and the declarator's name
-// and end are touched. A variable at namespace scope keeps an extern declaration (never defined,
+// and end are touched. A declaration inside a function that is written whole in one macro's body
+// (cuda-samples' BUILD_SHAREDMEMORY_TYPE) is rewritten in the macro's definition, which every
+// expansion then shares. A variable at namespace scope keeps an extern declaration (never defined,
 // so a use the translator missed cannot link), gets a tag after its declaration, and each
 // function that uses it gets a reference of the same name at the start of its body.
 #pragma once
@@ -33,10 +35,17 @@ class SharedDeclRewriter {
   struct Specifiers {
     bool is_extern = false, is_static = false;
   };
-  const Specifiers* specifiers(const clang::VarDecl* v, const Place& name);
+  // Where a declaration begins and where its name is: as written in the source, or, for a local
+  // declaration written whole in one macro's body, in the macro's definition.
+  struct Written {
+    Place begin, name;
+    bool in_macro = false;
+  };
+  std::optional<Written> written(const clang::VarDecl* v);
+  const Specifiers* specifiers(const clang::VarDecl* v, const Written& w);
   // The alignment the declaration asks for ("" for none), its attribute removed; nullopt on error.
   std::optional<std::string> alignment(const clang::VarDecl* v);
-  void local(const clang::VarDecl* v, const Place& name, const Specifiers& s, const std::string& align);
+  void local(const clang::VarDecl* v, const Written& at, const Specifiers& s, const std::string& align);
   void namespace_scope(const clang::VarDecl* v, const Specifiers& s);
 
   RewriteContext& c_;
