@@ -145,6 +145,20 @@ cudaResourceDesc array_resource(cudaArray_t a) {
   r.res.array.array = a;
   return r;
 }
+// A 3D CUDA array of floats, w x h x depth, holding `v`.
+cudaArray_t float_array_3d(const std::vector<float>& v, int w, int h, int depth) {
+  const cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
+  cudaArray_t a;
+  CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(w, h, depth), 0));
+  cudaMemcpy3DParms p;
+  std::memset(&p, 0, sizeof p);
+  p.srcPtr = make_cudaPitchedPtr(const_cast<float*>(v.data()), w * 4, w, h);
+  p.dstArray = a;
+  p.extent = make_cudaExtent(w, h, depth);
+  p.kind = cudaMemcpyHostToDevice;
+  CHECK_CUDA(cudaMemcpy3D(&p));
+  return a;
+}
 void print(const char* name, const Hash& h) { std::printf("host: %s fnv 0x%016llx\n", name, (unsigned long long)h.h); }
 
 const cudaTextureAddressMode kModes[] = {cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror,
@@ -238,15 +252,8 @@ int main() {
     std::vector<float> v(w * h * depth);
     for (float& x : v) x = frand(-10.f, 10.f);
     const cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
-    cudaArray_t a;
-    CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(w, h, depth), 0));
+    cudaArray_t a = float_array_3d(v, w, h, depth);
     cudaMemcpy3DParms p;
-    std::memset(&p, 0, sizeof p);
-    p.srcPtr = make_cudaPitchedPtr(v.data(), w * 4, w, h);
-    p.dstArray = a;
-    p.extent = make_cudaExtent(w, h, depth);
-    p.kind = cudaMemcpyHostToDevice;
-    CHECK_CUDA(cudaMemcpy3D(&p));
     Hash hash;
     for (cudaTextureAddressMode m : {cudaAddressModeClamp, cudaAddressModeWrap, cudaAddressModeBorder})
       for (int norm = 0; norm < 2; ++norm) {
@@ -411,16 +418,7 @@ int main() {
     const int w = 5, h = 4, depth = 6;
     std::vector<float> v(w * h * depth);
     for (float& x : v) x = frand(-100.f, 100.f);
-    const cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
-    cudaArray_t a;
-    CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(w, h, depth), 0));
-    cudaMemcpy3DParms p;
-    std::memset(&p, 0, sizeof p);
-    p.srcPtr = make_cudaPitchedPtr(v.data(), w * 4, w, h);
-    p.dstArray = a;
-    p.extent = make_cudaExtent(w, h, depth);
-    p.kind = cudaMemcpyHostToDevice;
-    CHECK_CUDA(cudaMemcpy3D(&p));
+    cudaArray_t a = float_array_3d(v, w, h, depth);
     Hash hash;
     for (cudaTextureAddressMode m : kModes)
       for (int norm = 0; norm < 2; ++norm) {

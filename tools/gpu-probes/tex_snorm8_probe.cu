@@ -46,7 +46,7 @@ static void save(const std::string& path, const std::vector<float>& v) {
   fclose(f);
 }
 template <class C>
-static std::vector<float> run(bool three, cudaTextureObject_t t, const std::vector<C>& c) {
+static std::vector<float> run(cudaTextureObject_t t, const std::vector<C>& c) {
   const int n = c.size();
   C* dc;
   float* dout;
@@ -60,26 +60,29 @@ static std::vector<float> run(bool three, cudaTextureObject_t t, const std::vect
   check(cudaMemcpy(out.data(), dout, n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy back");
   cudaFree(dc);
   cudaFree(dout);
-  (void)three;
   return out;
 }
-static cudaTextureObject_t snorm8_texture(const std::vector<signed char>& v, int w, int h) {
-  cudaChannelFormatDesc d = cudaCreateChannelDesc<signed char>();
-  cudaArray_t a;
-  check(cudaMallocArray(&a, &d, w, h), "cudaMallocArray");
-  check(cudaMemcpy2DToArray(a, 0, 0, v.data(), w, w, h, cudaMemcpyHostToDevice), "cudaMemcpy2DToArray");
+// A texture object over array `a`: linear filtering, clamped in every dimension.
+static cudaTextureObject_t linear_clamped(cudaArray_t a, cudaTextureReadMode read) {
   cudaResourceDesc r;
   memset(&r, 0, sizeof r);
   r.resType = cudaResourceTypeArray;
   r.res.array.array = a;
   cudaTextureDesc td;
   memset(&td, 0, sizeof td);
-  td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+  td.addressMode[0] = td.addressMode[1] = td.addressMode[2] = cudaAddressModeClamp;
   td.filterMode = cudaFilterModeLinear;
-  td.readMode = cudaReadModeNormalizedFloat;
+  td.readMode = read;
   cudaTextureObject_t t;
   check(cudaCreateTextureObject(&t, &r, &td, nullptr), "cudaCreateTextureObject");
   return t;
+}
+static cudaTextureObject_t snorm8_texture(const std::vector<signed char>& v, int w, int h) {
+  cudaChannelFormatDesc d = cudaCreateChannelDesc<signed char>();
+  cudaArray_t a;
+  check(cudaMallocArray(&a, &d, w, h), "cudaMallocArray");
+  check(cudaMemcpy2DToArray(a, 0, 0, v.data(), w, w, h, cudaMemcpyHostToDevice), "cudaMemcpy2DToArray");
+  return linear_clamped(a, cudaReadModeNormalizedFloat);
 }
 
 int main(int argc, char** argv) {
@@ -107,7 +110,7 @@ int main(int argc, char** argv) {
           const float along = 2 * q + 0.5f + f / 256.0f, across = p + 0.5f;
           c.push_back(vertical ? float2{across, along} : float2{along, across});
         }
-    save(dir + (vertical ? "/pairs_y.bin" : "/pairs_x.bin"), run(false, t, c));
+    save(dir + (vertical ? "/pairs_y.bin" : "/pairs_x.bin"), run(t, c));
   }
   {
     const int w = 64, h = 64;
@@ -120,7 +123,7 @@ int main(int argc, char** argv) {
       const float y = (rnd() % (h * 256)) / 256.0f + 0.5f;
       c.push_back(float2{x, y});
     }
-    save(dir + "/mix.bin", run(false, t, c));
+    save(dir + "/mix.bin", run(t, c));
   }
   {
     const int n = 16;
@@ -139,23 +142,14 @@ int main(int argc, char** argv) {
     p.extent = make_cudaExtent(n, n, n);
     p.kind = cudaMemcpyHostToDevice;
     check(cudaMemcpy3D(&p), "cudaMemcpy3D");
-    cudaResourceDesc r;
-    memset(&r, 0, sizeof r);
-    r.resType = cudaResourceTypeArray;
-    r.res.array.array = a;
-    cudaTextureDesc td;
-    memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = td.addressMode[2] = cudaAddressModeClamp;
-    td.filterMode = cudaFilterModeLinear;
-    cudaTextureObject_t t;
-    check(cudaCreateTextureObject(&t, &r, &td, nullptr), "cudaCreateTextureObject");
+    const cudaTextureObject_t t = linear_clamped(a, cudaReadModeElementType);
     std::vector<float4> c;
     for (int i = 0; i < 200000; ++i) {
       float q[3];
       for (float& k : q) k = (rnd() % (n * 65536)) / 65536.0f;  // finer than the 1/256 grid
       c.push_back(float4{q[0], q[1], q[2], 0});
     }
-    save(dir + "/tex3d.bin", run(true, t, c));
+    save(dir + "/tex3d.bin", run(t, c));
   }
   printf("done %s\n", cudaGetErrorName(cudaGetLastError()));
   return 0;
