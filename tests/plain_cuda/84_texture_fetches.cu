@@ -37,6 +37,7 @@
 // EXPECT: host: 2D half point fnv 0x6ca8ab63c9366e1f
 // EXPECT: host: 2D ushort2 normalized linear fnv 0xaf12c4fd210efa92
 // EXPECT: host: 2D half linear fnv 0x8578628fe6e969fd
+// EXPECT: host: 2D short2 normalized linear fnv 0xcb7b771aead6e0d4
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -473,8 +474,7 @@ int main() {
     CHECK_CUDA(cudaFreeArray(a));
   }
   // Half floats read by point, and an unsigned 16-bit two-channel format filtered linearly, in 2D
-  // in every mode. (Signed 16-bit formats filtered linearly in 2D are not yet bit-exact:
-  // docs/RUNTIME.md.)
+  // in every mode.
   {
     const int w = 7, h = 5;
     std::vector<unsigned short> halves(w * h);
@@ -527,6 +527,27 @@ int main() {
         CHECK_CUDA(cudaDestroyTextureObject(t));
       }
     print("2D half linear", hash);
+    CHECK_CUDA(cudaFreeArray(a));
+  }
+  // A signed 16-bit two-channel format filtered linearly (-32768 among the texels), in 2D in every
+  // mode.
+  {
+    const int w = 7, h = 5;
+    std::vector<short2> s16(w * h);
+    for (short2& x : s16) x = make_short2(short(rnd() & 0xffff), short(rnd() & 0xffff));
+    s16[0].x = -32768, s16[1].x = -32767, s16[2].y = -32768, s16[3].y = 32767;
+    const cudaChannelFormatDesc ds = cudaCreateChannelDesc<short2>();
+    cudaArray_t a;
+    CHECK_CUDA(cudaMallocArray(&a, &ds, w, h));
+    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, s16.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
+    Hash hash;
+    for (cudaTextureAddressMode m : kModes)
+      for (int norm = 0; norm < 2; ++norm) {
+        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, -0.75f);
+        sweep<float2>(hash, K2, t, coords2(w, h, norm));
+        CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
+    print("2D short2 normalized linear", hash);
     CHECK_CUDA(cudaFreeArray(a));
   }
   return 0;

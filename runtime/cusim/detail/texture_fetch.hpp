@@ -95,10 +95,10 @@ inline float half_bits_to_float(std::uint16_t h) {
 }
 
 // Linear filtering of an 8- or 16-bit integer format works on integers. Unsigned 8-bit texels are
-// widened to 16 bits by repeating their bits (c * 257, the same normalized value) and signed
-// 16-bit ones clamped to -32767; their weighted sum is rounded to an integer, half up, and
-// normalized as a 16-bit texel. Signed 8-bit texels are summed as they are (-128 too, which reads
-// as -1 alone), and the sum, in units of 1/(127 * 256), is scaled to 16 bits by
+// widened to 16 bits by repeating their bits (c * 257, the same normalized value); 16-bit ones are
+// taken as they are (-32768 too, which reads as -1 alone); their weighted sum is rounded to an
+// integer, half up, and normalized as a 16-bit texel, clamped at -1. Signed 8-bit texels are
+// summed as they are (-128 too), and the sum, in units of 1/(127 * 256), is scaled to 16 bits by
 // s * (1 + 2^-7 + 2^-15) with the 2^-15 term taken from the sum's bits above 2^12 and the whole
 // rounded half up (floors throughout): measured for every sum a pair of texels can make
 // (tools/gpu-probes/tex_snorm8_probe.cu).
@@ -106,7 +106,7 @@ inline float half_bits_to_float(std::uint16_t h) {
   p += c * v.channel_bytes;
   if (v.kind == cudaChannelFormatKindUnsigned)
     return v.channel_bytes == 1 ? *p * 257ll : *reinterpret_cast<const unsigned short*>(p);
-  if (v.channel_bytes == 2) return std::max<long long>(*reinterpret_cast<const short*>(p), -32767);
+  if (v.channel_bytes == 2) return *reinterpret_cast<const short*>(p);
   return *reinterpret_cast<const signed char*>(p);
 }
 [[gnu::always_inline]] inline long long border_integer(const TextureView& v, unsigned c) {
