@@ -168,6 +168,21 @@ void print(const char* name, const Hash& h) { std::printf("host: %s fnv 0x%016ll
 const cudaTextureAddressMode kModes[] = {cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror,
                                          cudaAddressModeBorder};
 
+// Every address mode, with and without normalized coordinates, of one filter of a 2D array,
+// hashed as one line.
+template <class T>
+void sweep_modes_2d(const char* name, cudaArray_t a, int w, int h, cudaTextureFilterMode f, cudaTextureReadMode read,
+                    float border) {
+  Hash hash;
+  for (cudaTextureAddressMode m : kModes)
+    for (int norm = 0; norm < 2; ++norm) {
+      const cudaTextureObject_t t = texture_of(array_resource(a), f, m, norm, read, border);
+      sweep<T>(hash, K2, t, coords2(w, h, norm));
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+    }
+  print(name, hash);
+}
+
 // A texture of `n` floats (1D) or `w` x `h` (2D), in every mode, point then linear.
 void float_textures(const char* name, int w, int h) {
   std::vector<float> v(w * (h ? h : 1));
@@ -463,14 +478,7 @@ int main() {
     const cudaChannelFormatDesc d4 = cudaCreateChannelDesc<char4>();
     CHECK_CUDA(cudaMallocArray(&a, &d4, w, h));
     CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, v.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
-    Hash hash4;
-    for (cudaTextureAddressMode m : kModes)
-      for (int norm = 0; norm < 2; ++norm) {
-        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, 0.25f);
-        sweep<float4>(hash4, K2, t, coords2(w, h, norm));
-        CHECK_CUDA(cudaDestroyTextureObject(t));
-      }
-    print("2D char4 normalized linear", hash4);
+    sweep_modes_2d<float4>("2D char4 normalized linear", a, w, h, cudaFilterModeLinear, cudaReadModeNormalizedFloat, 0.25f);
     CHECK_CUDA(cudaFreeArray(a));
   }
   // Half floats read by point, and an unsigned 16-bit two-channel format filtered linearly, in 2D
@@ -483,14 +491,7 @@ int main() {
     cudaArray_t a;
     CHECK_CUDA(cudaMallocArray(&a, &dh, w, h));
     CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, halves.data(), w * 2, w * 2, h, cudaMemcpyHostToDevice));
-    Hash hash;
-    for (cudaTextureAddressMode m : kModes)
-      for (int norm = 0; norm < 2; ++norm) {
-        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModePoint, m, norm, cudaReadModeElementType, -1.5f);
-        sweep<float>(hash, K2, t, coords2(w, h, norm));
-        CHECK_CUDA(cudaDestroyTextureObject(t));
-      }
-    print("2D half point", hash);
+    sweep_modes_2d<float>("2D half point", a, w, h, cudaFilterModePoint, cudaReadModeElementType, -1.5f);
     CHECK_CUDA(cudaFreeArray(a));
 
     std::vector<ushort2> u16(w * h);
@@ -499,14 +500,7 @@ int main() {
     const cudaChannelFormatDesc du = cudaCreateChannelDesc<ushort2>();
     CHECK_CUDA(cudaMallocArray(&a, &du, w, h));
     CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, u16.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
-    Hash hash16;
-    for (cudaTextureAddressMode m : kModes)
-      for (int norm = 0; norm < 2; ++norm) {
-        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, 0.5f);
-        sweep<float2>(hash16, K2, t, coords2(w, h, norm));
-        CHECK_CUDA(cudaDestroyTextureObject(t));
-      }
-    print("2D ushort2 normalized linear", hash16);
+    sweep_modes_2d<float2>("2D ushort2 normalized linear", a, w, h, cudaFilterModeLinear, cudaReadModeNormalizedFloat, 0.5f);
     CHECK_CUDA(cudaFreeArray(a));
   }
   // Half floats filtered linearly (border colour a half), in 2D in every mode.
@@ -519,14 +513,7 @@ int main() {
     cudaArray_t a;
     CHECK_CUDA(cudaMallocArray(&a, &dh, w, h));
     CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, halves.data(), w * 2, w * 2, h, cudaMemcpyHostToDevice));
-    Hash hash;
-    for (cudaTextureAddressMode m : kModes)
-      for (int norm = 0; norm < 2; ++norm) {
-        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeElementType, -1.5f);
-        sweep<float>(hash, K2, t, coords2(w, h, norm));
-        CHECK_CUDA(cudaDestroyTextureObject(t));
-      }
-    print("2D half linear", hash);
+    sweep_modes_2d<float>("2D half linear", a, w, h, cudaFilterModeLinear, cudaReadModeElementType, -1.5f);
     CHECK_CUDA(cudaFreeArray(a));
   }
   // A signed 16-bit two-channel format filtered linearly (-32768 among the texels), in 2D in every
@@ -540,14 +527,7 @@ int main() {
     cudaArray_t a;
     CHECK_CUDA(cudaMallocArray(&a, &ds, w, h));
     CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, s16.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
-    Hash hash;
-    for (cudaTextureAddressMode m : kModes)
-      for (int norm = 0; norm < 2; ++norm) {
-        const cudaTextureObject_t t = texture_of(array_resource(a), cudaFilterModeLinear, m, norm, cudaReadModeNormalizedFloat, -0.75f);
-        sweep<float2>(hash, K2, t, coords2(w, h, norm));
-        CHECK_CUDA(cudaDestroyTextureObject(t));
-      }
-    print("2D short2 normalized linear", hash);
+    sweep_modes_2d<float2>("2D short2 normalized linear", a, w, h, cudaFilterModeLinear, cudaReadModeNormalizedFloat, -0.75f);
     CHECK_CUDA(cudaFreeArray(a));
   }
   return 0;
