@@ -24,8 +24,9 @@
 //    (and scramble constant) for k, from the offset on (measured with
 //    tools/gpu-probes/curand_quasi_probe.cu); 64-bit values only by curandGenerateLongLong.
 // The conversions and distributions are the device API's, so a device generator's double normals
-// and log-normals are the GPU's bit for bit and its float ones are as close as the device API's
-// (curand_normal.hpp). A host generator (curandCreateGeneratorHost) computes them as cuRAND's
+// and log-normals are the GPU's bit for bit, and its float ones are computed as the device API's
+// are, with the special-function unit's sine, cosine and 2^x (curand_normal.hpp; measured equal to
+// the GPU's for the device API, not yet for the library's own kernels). A host generator (curandCreateGeneratorHost) computes them as cuRAND's
 // library does on the CPU: the same code's host branch, no fused multiply-add, the C library's
 // log, exp, sin and cos (curand_normal.hpp's host_math), which matched it bit for bit.
 // Results go to device memory through the device heap's checks (a wrong pointer is a finding at

@@ -1,12 +1,13 @@
 // cuRAND's normal, log-normal and Poisson distributions (issue F2c): the first 10,000 values of
 // each for three generators and three (seed, subsequence, offset) set-ups, as a 64-bit FNV-1a
-// hash of their bits and the first value. The double normals and log-normals and Poisson below
-// lambda 64 (Knuth's method) and above 4000 (a rounded normal) are bit for bit the GPU's. Two
-// kinds of values go through the GPU's special-function unit, whose exact bits cusim does not
-// reproduce (docs/RUNTIME.md): the float normals and log-normals (sine, cosine, e^x), checked
-// value by value against Box-Muller computed in double from the same draws (a copy of the
-// state), within the unit's documented error; and Poisson between lambda 64 and 4000 (a
-// rejection method), checked by the mean and variance of 10,000 values.
+// hash of their bits and the first value. The double and float normals and log-normals and
+// Poisson below lambda 64 (Knuth's method) and above 4000 (a rounded normal) are bit for bit the
+// GPU's; the float ones go through the special-function unit's sine, cosine and 2^x, which cusim
+// models (runtime/cusim/detail/sfu.hpp). Besides, every float normal and log-normal is checked
+// against Box-Muller computed in double from the same draws (a copy of the state), within the
+// unit's documented error; Poisson between lambda 64 and 4000 (a rejection method, whose other
+// special-function steps cusim computes correctly rounded) is checked by the mean and variance
+// of 10,000 values.
 // The EXPECT lines are this program's output built with nvcc 13.0 (cuRAND's own header) and run
 // on an H200, 2026-11-28:
 //   nvcc -std=c++17 -arch=sm_90 -I tests/plain_cuda tests/plain_cuda/88_curand_distributions.cu && ./a.out
@@ -34,6 +35,21 @@
 // EXPECT: host: xorwow 1234/0/0 curand_poisson(5000) 0x13a1 fnv 0x0338b7eb10df2c6b
 // EXPECT: host: xorwow 0/7/3 curand_poisson(5000) 0x1350 fnv 0x2ab1f65f08159ff8
 // EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_poisson(5000) 0x13a9 fnv 0xcbed77028a0ab519
+// EXPECT: host: xorwow 1234/0/0 curand_normal 0x3f47ede3 fnv 0xdcc43b7ae798835a
+// EXPECT: host: xorwow 0/7/3 curand_normal 0x3e6244fc fnv 0xdabb6cf97283ad62
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_normal 0xbf905e90 fnv 0x4e4f4c1992728cff
+// EXPECT: host: xorwow 1234/0/0 curand_normal2 0x3f47ede3 fnv 0xdcc43b7ae798835a
+// EXPECT: host: xorwow 0/7/3 curand_normal2 0x3e6244fc fnv 0xdabb6cf97283ad62
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_normal2 0xbf905e90 fnv 0x4e4f4c1992728cff
+// EXPECT: host: xorwow 1234/0/0 curand_log_normal(0.5, 1.5) 0x40aa3ce1 fnv 0xf29887f2c8616082
+// EXPECT: host: xorwow 0/7/3 curand_log_normal(0.5, 1.5) 0x4012fc3c fnv 0x976fb1237914d1e5
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_log_normal(0.5, 1.5) 0x3e9b7a09 fnv 0xaefc154c4e5726a9
+// EXPECT: host: xorwow 1234/0/0 curand_log_normal2(-1, 0.25) 0x3ee4f6fa fnv 0xe59a4810964d496f
+// EXPECT: host: xorwow 0/7/3 curand_log_normal2(-1, 0.25) 0x3ec70d52 fnv 0x280ec47d4169e010
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_log_normal2(-1, 0.25) 0x3e8e1322 fnv 0x52b3ec8ebe837e3d
+// EXPECT: host: xorwow 1234/0/0 curand_normal and curand_log_normal(0, 1) in turn 0x3f47ede3 fnv 0x47dd3a993398cc69
+// EXPECT: host: xorwow 0/7/3 curand_normal and curand_log_normal(0, 1) in turn 0x3e6244fc fnv 0x38ae0b26b0b7d38f
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_normal and curand_log_normal(0, 1) in turn 0xbf905e90 fnv 0x67da41654f9adfc2
 // EXPECT: host: xorwow float normals and log-normals within the SFU's error of Box-Muller, Poisson(1000)'s moments: ok
 // EXPECT: host: philox 1234/0/0 curand_normal_double 0xbfe143cd7d47b538 fnv 0x931c2c2b8e079777
 // EXPECT: host: philox 0/7/3 curand_normal_double 0xbfedb914efb7402f fnv 0xe73f5b487a6bb45c
@@ -65,6 +81,27 @@
 // EXPECT: host: philox 1234/0/0 curand_poisson4(5000) 0x1362 fnv 0xc73381e7ac255277
 // EXPECT: host: philox 0/7/3 curand_poisson4(5000) 0x1346 fnv 0x64baa621c9fb0991
 // EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson4(5000) 0x1399 fnv 0x288ead25b9e2b3b0
+// EXPECT: host: philox 1234/0/0 curand_normal 0xbfcee929 fnv 0x17690ece108ce91a
+// EXPECT: host: philox 0/7/3 curand_normal 0xbfb2fbf4 fnv 0x47290a3c60b7b20a
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_normal 0xbec181c6 fnv 0xb04b9c5bc265c6eb
+// EXPECT: host: philox 1234/0/0 curand_normal2 0xbfcee929 fnv 0x17690ece108ce91a
+// EXPECT: host: philox 0/7/3 curand_normal2 0xbfb2fbf4 fnv 0x47290a3c60b7b20a
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_normal2 0xbec181c6 fnv 0xb04b9c5bc265c6eb
+// EXPECT: host: philox 1234/0/0 curand_log_normal(0.5, 1.5) 0x3e156a8f fnv 0xc6828b8200c26250
+// EXPECT: host: philox 0/7/3 curand_log_normal(0.5, 1.5) 0x3e4f43fb fnv 0x8b3e161d16f6d985
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_log_normal(0.5, 1.5) 0x3f6f6e2c fnv 0xc5a9ec8af97800c4
+// EXPECT: host: philox 1234/0/0 curand_log_normal2(-1, 0.25) 0x3e7b79f6 fnv 0xcf2abcb2ee6547a6
+// EXPECT: host: philox 0/7/3 curand_log_normal2(-1, 0.25) 0x3e84c977 fnv 0x72ddb645516511be
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_log_normal2(-1, 0.25) 0x3eab5f55 fnv 0x5577a8a28d1c7b70
+// EXPECT: host: philox 1234/0/0 curand_normal and curand_log_normal(0, 1) in turn 0xbfcee929 fnv 0xbab51df86b0262f7
+// EXPECT: host: philox 0/7/3 curand_normal and curand_log_normal(0, 1) in turn 0xbfb2fbf4 fnv 0x5a49cb5cf3a8b1fd
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_normal and curand_log_normal(0, 1) in turn 0xbec181c6 fnv 0x7822185f27d80e57
+// EXPECT: host: philox 1234/0/0 curand_normal4 0xbfcee929 fnv 0x17690ece108ce91a
+// EXPECT: host: philox 0/7/3 curand_normal4 0xbfb2fbf4 fnv 0x47290a3c60b7b20a
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_normal4 0xbec181c6 fnv 0xb04b9c5bc265c6eb
+// EXPECT: host: philox 1234/0/0 curand_log_normal4(0.25, 0.5) 0x3f127c81 fnv 0x7f2840cbf9b01c2c
+// EXPECT: host: philox 0/7/3 curand_log_normal4(0.25, 0.5) 0x3f235ed7 fnv 0xf54f3c23e36728d6
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_log_normal4(0.25, 0.5) 0x3f880e10 fnv 0x1f38b0692c4b4f8d
 // EXPECT: host: philox float normals and log-normals within the SFU's error of Box-Muller, Poisson(1000)'s moments: ok
 // EXPECT: host: mrg32k3a 1234/0/0 curand_normal_double 0xbfd714f307ceeb23 fnv 0x67cf22c73267a8d8
 // EXPECT: host: mrg32k3a 0/7/3 curand_normal_double 0xbff248957deb8604 fnv 0xfafbb6b7eb5a3cb8
@@ -90,6 +127,21 @@
 // EXPECT: host: mrg32k3a 1234/0/0 curand_poisson(5000) 0x136e fnv 0x09613da4c3dd6698
 // EXPECT: host: mrg32k3a 0/7/3 curand_poisson(5000) 0x1337 fnv 0x11a9b79b7e857775
 // EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_poisson(5000) 0x13c4 fnv 0xeecc161a4b9f1d4b
+// EXPECT: host: mrg32k3a 1234/0/0 curand_normal 0xbeb8a795 fnv 0xf14c85a83fe8b807
+// EXPECT: host: mrg32k3a 0/7/3 curand_normal 0xbf9244a9 fnv 0x87d89d40aa1b2ba9
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_normal 0x3f58190d fnv 0xad9152ff6c7d84a0
+// EXPECT: host: mrg32k3a 1234/0/0 curand_normal2 0xbeb8a795 fnv 0xf14c85a83fe8b807
+// EXPECT: host: mrg32k3a 0/7/3 curand_normal2 0xbf9244a9 fnv 0x87d89d40aa1b2ba9
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_normal2 0x3f58190d fnv 0xad9152ff6c7d84a0
+// EXPECT: host: mrg32k3a 1234/0/0 curand_log_normal(0.5, 1.5) 0x3f75b89a fnv 0x7e7addab65e15446
+// EXPECT: host: mrg32k3a 0/7/3 curand_log_normal(0.5, 1.5) 0x3e980e26 fnv 0x1936d413ce1140f0
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_log_normal(0.5, 1.5) 0x40bb278c fnv 0xe18213786303d8f6
+// EXPECT: host: mrg32k3a 1234/0/0 curand_log_normal2(-1, 0.25) 0x3eac1d5f fnv 0x8652ce617a5b9c36
+// EXPECT: host: mrg32k3a 0/7/3 curand_log_normal2(-1, 0.25) 0x3e8d8c7e fnv 0x95abf89b194dc3f0
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_log_normal2(-1, 0.25) 0x3ee89bd5 fnv 0xb308218992e70f20
+// EXPECT: host: mrg32k3a 1234/0/0 curand_normal and curand_log_normal(0, 1) in turn 0xbeb8a795 fnv 0x9f1ba208ad3df82a
+// EXPECT: host: mrg32k3a 0/7/3 curand_normal and curand_log_normal(0, 1) in turn 0xbf9244a9 fnv 0xf27c60fd04ad5834
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_normal and curand_log_normal(0, 1) in turn 0x3f58190d fnv 0xf95e553cbaebbfdb
 // EXPECT: host: mrg32k3a float normals and log-normals within the SFU's error of Box-Muller, Poisson(1000)'s moments: ok
 #include <curand_kernel.h>
 
@@ -119,6 +171,14 @@ enum Series {
   poisson_5000,
   poisson4_20,
   poisson4_5000,
+  normal_float,
+  normal2_float,
+  log_normal_float,
+  log_normal2_float,
+  normal_then_log_normal_float,
+  normal4_float,
+  log_normal4_float,
+  series_count,
 };
 const char* const kSeriesNames[] = {"curand_normal_double",
                                     "curand_normal2_double",
@@ -129,11 +189,27 @@ const char* const kSeriesNames[] = {"curand_normal_double",
                                     "curand_poisson(20)",
                                     "curand_poisson(5000)",
                                     "curand_poisson4(20)",
-                                    "curand_poisson4(5000)"};
+                                    "curand_poisson4(5000)",
+                                    "curand_normal",
+                                    "curand_normal2",
+                                    "curand_log_normal(0.5, 1.5)",
+                                    "curand_log_normal2(-1, 0.25)",
+                                    "curand_normal and curand_log_normal(0, 1) in turn",
+                                    "curand_normal4",
+                                    "curand_log_normal4(0.25, 0.5)"};
+// The series only Philox4_32_10 has.
+bool philox_only(int what) {
+  return what == poisson4_20 || what == poisson4_5000 || what == normal4_float || what == log_normal4_float;
+}
 
 __device__ unsigned long long bits_of(double d) {
   unsigned long long u;
   memcpy(&u, &d, sizeof u);
+  return u;
+}
+__device__ unsigned long long bits_of(float f) {
+  unsigned u;
+  memcpy(&u, &f, sizeof u);
   return u;
 }
 
@@ -165,10 +241,31 @@ __global__ void draw(const Config* configs, Series what, unsigned long long* out
       case poisson_3_5: o[i++] = curand_poisson(&s, 3.5); break;
       case poisson_20: o[i++] = curand_poisson(&s, 20.0); break;
       case poisson_5000: o[i++] = curand_poisson(&s, 5000.0); break;
+      case normal_float: o[i++] = bits_of(curand_normal(&s)); break;
+      case normal2_float: {
+        const float2 v = curand_normal2(&s);
+        o[i++] = bits_of(v.x), o[i++] = bits_of(v.y);
+        break;
+      }
+      case log_normal_float: o[i++] = bits_of(curand_log_normal(&s, 0.5f, 1.5f)); break;
+      case log_normal2_float: {
+        const float2 v = curand_log_normal2(&s, -1.0f, 0.25f);
+        o[i++] = bits_of(v.x), o[i++] = bits_of(v.y);
+        break;
+      }
+      case normal_then_log_normal_float:
+        o[i] = bits_of(i % 2 ? curand_log_normal(&s, 0.0f, 1.0f) : curand_normal(&s));
+        ++i;
+        break;
       default:
         if constexpr (std::is_same_v<State, curandStatePhilox4_32_10_t>) {
-          const uint4 v = curand_poisson4(&s, what == poisson4_20 ? 20.0 : 5000.0);
-          o[i++] = v.x, o[i++] = v.y, o[i++] = v.z, o[i++] = v.w;
+          if (what == normal4_float || what == log_normal4_float) {
+            const float4 v = what == normal4_float ? curand_normal4(&s) : curand_log_normal4(&s, 0.25f, 0.5f);
+            o[i++] = bits_of(v.x), o[i++] = bits_of(v.y), o[i++] = bits_of(v.z), o[i++] = bits_of(v.w);
+          } else {
+            const uint4 v = curand_poisson4(&s, what == poisson4_20 ? 20.0 : 5000.0);
+            o[i++] = v.x, o[i++] = v.y, o[i++] = v.z, o[i++] = v.w;
+          }
         }
     }
   }
@@ -258,8 +355,8 @@ __global__ void check_approximations(const Config* configs, int* bad) {
 
 template <class State>
 void run(const char* generator, const Config* configs, unsigned long long* out, int* bad, unsigned long long* host) {
-  const int series = std::is_same_v<State, curandStatePhilox4_32_10_t> ? poisson4_5000 + 1 : poisson_5000 + 1;
-  for (int what = 0; what < series; ++what) {
+  for (int what = 0; what < series_count; ++what) {
+    if (philox_only(what) && !std::is_same_v<State, curandStatePhilox4_32_10_t>) continue;
     draw<State><<<1, kCount>>>(configs, static_cast<Series>(what), out);
     CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaMemcpy(host, out, sizeof(unsigned long long) * kValues * kCount, cudaMemcpyDeviceToHost));

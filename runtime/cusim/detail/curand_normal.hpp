@@ -4,16 +4,14 @@
 // calls return the pair's first value and keep the second in the state for the next call, one
 // slot for normals and log-normals together, as cuRAND does.
 //
-// The double results are the GPU's bit for bit: log, exp and sincospi are CUDA's own algorithms
-// (libdevice_math.hpp), and the multiply-adds are fused where nvcc fuses them. The float results
-// are not always: the GPU takes the angle's sine and cosine from its special-function unit
-// (__sincosf, MUFU.SIN/COS: an approximation with an error up to 2^-21, whose exact bits are not
-// published), and expf's last step from MUFU.EX2; cusim computes those two correctly rounded, so a
-// float normal or log-normal can differ from the GPU's in its last bits (docs/RUNTIME.md gives
-// the measured share).
+// The results are the GPU's bit for bit: log, exp and sincospi are CUDA's own algorithms
+// (libdevice_math.hpp), the multiply-adds are fused where nvcc fuses them, and the float results'
+// sine, cosine and expf's last step are the special-function unit's (MUFU.SIN/COS/EX2), which
+// cusim models (sfu.hpp).
 #pragma once
 
 #include <cusim/detail/libdevice_math.hpp>
+#include <cusim/detail/sfu.hpp>
 
 #include <bit>
 #include <cmath>
@@ -27,18 +25,8 @@
 
 namespace cusim::curand_detail {
 
-// The GPU's __sincosf: the angle in turns (times a float 1/(2 pi), rounded toward zero), whose sine
-// and cosine the special-function unit approximates; here they are rounded correctly.
-__device__ inline float2 sincos_turns(float angle) {
-  const double exact = static_cast<double>(angle) * static_cast<double>(std::bit_cast<float>(0x3e22f983u));
-  float turns = static_cast<float>(exact);
-  if (std::fabs(static_cast<double>(turns)) > std::fabs(exact)) turns = std::nextafter(turns, 0.0f);
-  const double radians = 2.0 * CURAND_PI_DOUBLE * static_cast<double>(turns);
-  return float2{static_cast<float>(std::sin(radians)), static_cast<float>(std::cos(radians))};
-}
-
 // CUDA's expf: 2^j by the exponent field times 2^f, f = a log2(e) - j in two parts; the last power
-// of two is MUFU.EX2 on the GPU, rounded correctly here.
+// of two is MUFU.EX2 (ex2.approx.ftz.f32).
 __device__ inline float expf(float a) {
   const float log2e = std::bit_cast<float>(0x3fb8aa3bu), log2e_lo = std::bit_cast<float>(0x32a57060u);
   const float t = __saturatef(std::fma(a, log2e / 252.0f, 0.5f));
@@ -46,7 +34,7 @@ __device__ inline float expf(float a) {
   float f = std::fma(a, log2e, -(j - 12583039.0f));
   f = std::fma(a, log2e_lo, f);
   const float scale = std::bit_cast<float>(std::bit_cast<unsigned int>(j) << 23);
-  return std::exp2(f) * scale;
+  return cusim::sfu::ex2(f) * scale;
 }
 
 // How the GPU computes the distributions: nvcc fuses each multiply-add, and the math functions are
@@ -58,7 +46,7 @@ struct device_math {
   __device__ static double log(double x) { return libdevice::log(x); }
   __device__ static float exp(float x) { return curand_detail::expf(x); }
   __device__ static double exp(double x) { return libdevice::exp(x); }
-  __device__ static float2 sincos(float radians) { return sincos_turns(radians); }
+  __device__ static float2 sincos(float radians) { return float2{cusim::sfu::sin(radians), cusim::sfu::cos(radians)}; }
   __device__ static double2 sincospi(double x) {
     double2 r;
     libdevice::sincospi(x, &r.x, &r.y);

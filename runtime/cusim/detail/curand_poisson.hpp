@@ -11,6 +11,7 @@
 
 #include <cusim/detail/curand_normal.hpp>
 #include <cusim/detail/libdevice_math.hpp>
+#include <cusim/detail/sfu.hpp>
 
 #include <cmath>
 
@@ -27,10 +28,10 @@ __device__ inline unsigned int poisson_knuth(State* s, float e_lambda) {
   return k - 1;
 }
 
-// The special-function unit's approximations, here correctly rounded; the products by log2(e)
-// and ln(2) are in double, as cuRAND writes them.
+// The special-function unit's approximations: ex2 as the unit computes it (sfu.hpp), rsqrt and
+// lg2 correctly rounded; the products by log2(e) and ln(2) are in double, as cuRAND writes them.
 __device__ inline float sfu_rsqrt(float a) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a))); }
-__device__ inline float sfu_exp(float a) { return std::exp2(static_cast<float>(a * 1.4426950408889634074)); }
+__device__ inline float sfu_exp(float a) { return cusim::sfu::ex2(static_cast<float>(a * 1.4426950408889634074)); }
 __device__ inline float sfu_log(float a) { return static_cast<float>(std::log2(a) * 0.69314718055994530942); }
 
 // The parametrization's constants and its second-level terms, which depend on lambda only.

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "cusim/detail/vector_types.hpp"
+#include "cusim/detail/sfu.hpp"
 
 // ---- integer intrinsics ----------------------------------------------------------------------
 inline int __popc(unsigned int x) { return __builtin_popcount(x); }
@@ -406,8 +407,9 @@ CUSIM_TO_INTEGER(double, double, unsigned long long, ull)
 
 // ---- device math that CUDA adds to <cmath> ---------------------------------------------------
 // The fast-math intrinsics (__expf...) are the GPU's hardware approximations (ex2.approx,
-// lg2.approx, sin.approx...); here they are the C library's functions, which differ from the
-// GPU's results by the amounts docs/FRONTEND.md lists.
+// lg2.approx, sin.approx...). __sinf, __cosf and __sincosf are the unit's own results, bit for
+// bit (sfu.hpp); the others are the C library's functions, which differ from the GPU's results by
+// the amounts docs/FRONTEND.md lists.
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 // (glibc declares these names too; the translator's parse declares them itself.)
@@ -417,13 +419,13 @@ inline float __exp10f(float x) { return ::exp10f(x); }
 inline float __logf(float x) { return std::log(x); }
 inline float __log2f(float x) { return std::log2(x); }
 inline float __log10f(float x) { return std::log10(x); }
-inline float __sinf(float x) { return std::sin(x); }
-inline float __cosf(float x) { return std::cos(x); }
+inline float __sinf(float x) { return cusim::sfu::sin(x); }
+inline float __cosf(float x) { return cusim::sfu::cos(x); }
 inline float __tanf(float x) { return std::tan(x); }
 inline float __tanhf(float x) { return std::tanh(x); }
 inline void __sincosf(float x, float* s, float* c) {
-  *s = std::sin(x);
-  *c = std::cos(x);
+  *s = cusim::sfu::sin(x);
+  *c = cusim::sfu::cos(x);
 }
 inline float __powf(float x, float y) { return std::pow(x, y); }
 #endif
