@@ -1,13 +1,14 @@
 // cuRAND's normal, log-normal and Poisson distributions (issue F2c): the first 10,000 values of
 // each for three generators and three (seed, subsequence, offset) set-ups, as a 64-bit FNV-1a
 // hash of their bits and the first value. The double and float normals and log-normals and
-// Poisson below lambda 64 (Knuth's method) and above 4000 (a rounded normal) are bit for bit the
-// GPU's; the float ones go through the special-function unit's sine, cosine and 2^x, which cusim
-// models (runtime/cusim/detail/sfu.hpp). Besides, every float normal and log-normal is checked
-// against Box-Muller computed in double from the same draws (a copy of the state), within the
-// unit's documented error; Poisson between lambda 64 and 4000 (a rejection method, whose other
-// special-function steps cusim computes correctly rounded) is checked by the mean and variance
-// of 10,000 values.
+// Poisson by each of cuRAND's three methods (Knuth's below lambda 64, a rejection method to 4000,
+// a rounded normal above) are bit for bit the GPU's; the float ones and the rejection method go
+// through the special-function unit's sine, cosine, 2^x, log2, reciprocal square root and
+// reciprocal, which cusim models (runtime/cusim/detail/sfu.hpp), and Poisson's literal lambdas
+// through the compiler's evaluation of those on constants. Besides, every float normal and
+// log-normal is checked against Box-Muller computed in double from the same draws (a copy of the
+// state), within the unit's documented error, and Poisson(1000) by the mean and variance of
+// 10,000 values.
 // The EXPECT lines are this program's output built with nvcc 13.0 (cuRAND's own header) and run
 // on an H200, 2026-11-28:
 //   nvcc -std=c++17 -arch=sm_90 -I tests/plain_cuda tests/plain_cuda/88_curand_distributions.cu && ./a.out
@@ -35,6 +36,15 @@
 // EXPECT: host: xorwow 1234/0/0 curand_poisson(5000) 0x13a1 fnv 0x0338b7eb10df2c6b
 // EXPECT: host: xorwow 0/7/3 curand_poisson(5000) 0x1350 fnv 0x2ab1f65f08159ff8
 // EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_poisson(5000) 0x13a9 fnv 0xcbed77028a0ab519
+// EXPECT: host: xorwow 1234/0/0 curand_poisson(100) 0x59 fnv 0x10ea5019e8c87ced
+// EXPECT: host: xorwow 0/7/3 curand_poisson(100) 0x79 fnv 0xb7bae97c77a308d8
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_poisson(100) 0x5b fnv 0xe22ac9bbd3d4e833
+// EXPECT: host: xorwow 1234/0/0 curand_poisson(1000) 0x3c8 fnv 0x278149f582aaf52e
+// EXPECT: host: xorwow 0/7/3 curand_poisson(1000) 0x42c fnv 0x2bb782612e7b5f61
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_poisson(1000) 0x3ce fnv 0x2a2c8f2130eafef9
+// EXPECT: host: xorwow 1234/0/0 curand_poisson(3000) 0xb81 fnv 0xe5832aced96ef2df
+// EXPECT: host: xorwow 0/7/3 curand_poisson(3000) 0xc2e fnv 0xc3faba995ffd0eac
+// EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_poisson(3000) 0xb8c fnv 0xd7bd1ebc80ea7450
 // EXPECT: host: xorwow 1234/0/0 curand_normal 0x3f47ede3 fnv 0xdcc43b7ae798835a
 // EXPECT: host: xorwow 0/7/3 curand_normal 0x3e6244fc fnv 0xdabb6cf97283ad62
 // EXPECT: host: xorwow 1311768467463790320/1099511627783/12345 curand_normal 0xbf905e90 fnv 0x4e4f4c1992728cff
@@ -75,12 +85,24 @@
 // EXPECT: host: philox 1234/0/0 curand_poisson(5000) 0x1362 fnv 0xc73381e7ac255277
 // EXPECT: host: philox 0/7/3 curand_poisson(5000) 0x1346 fnv 0x64baa621c9fb0991
 // EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson(5000) 0x1399 fnv 0x288ead25b9e2b3b0
+// EXPECT: host: philox 1234/0/0 curand_poisson(100) 0x66 fnv 0x63d274b69cc8c342
+// EXPECT: host: philox 0/7/3 curand_poisson(100) 0x5b fnv 0x0e22c209f5bb5dbd
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson(100) 0x60 fnv 0x91dfe3ecf1a91483
+// EXPECT: host: philox 1234/0/0 curand_poisson(1000) 0x3ef fnv 0x35e5cadf690e7cb9
+// EXPECT: host: philox 0/7/3 curand_poisson(1000) 0x3cd fnv 0xb71e8a751d2e74f0
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson(1000) 0x3dc fnv 0x316313a977849768
+// EXPECT: host: philox 1234/0/0 curand_poisson(3000) 0xbc5 fnv 0xdf5a73a4792e3c93
+// EXPECT: host: philox 0/7/3 curand_poisson(3000) 0xb8b fnv 0xac7bebd153d935f6
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson(3000) 0xba4 fnv 0x9528ee25fe4c68be
 // EXPECT: host: philox 1234/0/0 curand_poisson4(20) 0x12 fnv 0x0a0f1efab90149be
 // EXPECT: host: philox 0/7/3 curand_poisson4(20) 0x14 fnv 0xe085a694f09bd393
 // EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson4(20) 0x15 fnv 0x2b8cc695cc871a0b
 // EXPECT: host: philox 1234/0/0 curand_poisson4(5000) 0x1362 fnv 0xc73381e7ac255277
 // EXPECT: host: philox 0/7/3 curand_poisson4(5000) 0x1346 fnv 0x64baa621c9fb0991
 // EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson4(5000) 0x1399 fnv 0x288ead25b9e2b3b0
+// EXPECT: host: philox 1234/0/0 curand_poisson4(1000) 0x3ef fnv 0x35e5cadf690e7cb9
+// EXPECT: host: philox 0/7/3 curand_poisson4(1000) 0x3cd fnv 0xb71e8a751d2e74f0
+// EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_poisson4(1000) 0x3dc fnv 0x316313a977849768
 // EXPECT: host: philox 1234/0/0 curand_normal 0xbfcee929 fnv 0x17690ece108ce91a
 // EXPECT: host: philox 0/7/3 curand_normal 0xbfb2fbf4 fnv 0x47290a3c60b7b20a
 // EXPECT: host: philox 1311768467463790320/1099511627783/12345 curand_normal 0xbec181c6 fnv 0xb04b9c5bc265c6eb
@@ -127,6 +149,15 @@
 // EXPECT: host: mrg32k3a 1234/0/0 curand_poisson(5000) 0x136e fnv 0x09613da4c3dd6698
 // EXPECT: host: mrg32k3a 0/7/3 curand_poisson(5000) 0x1337 fnv 0x11a9b79b7e857775
 // EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_poisson(5000) 0x13c4 fnv 0xeecc161a4b9f1d4b
+// EXPECT: host: mrg32k3a 1234/0/0 curand_poisson(100) 0x6b fnv 0x3acb9ba28366ec91
+// EXPECT: host: mrg32k3a 0/7/3 curand_poisson(100) 0x5f fnv 0x70a6ebb51e9e3a7d
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_poisson(100) 0x60 fnv 0xeef13aab0358e99c
+// EXPECT: host: mrg32k3a 1234/0/0 curand_poisson(1000) 0x400 fnv 0xf82456491b3f5a9b
+// EXPECT: host: mrg32k3a 0/7/3 curand_poisson(1000) 0x3d9 fnv 0x821bb3206e6790fd
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_poisson(1000) 0x3de fnv 0x6aa119643035da15
+// EXPECT: host: mrg32k3a 1234/0/0 curand_poisson(3000) 0xbe2 fnv 0xaa68885235ad7d1c
+// EXPECT: host: mrg32k3a 0/7/3 curand_poisson(3000) 0xb9f fnv 0xb97d4c02776607f0
+// EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_poisson(3000) 0xba7 fnv 0x884ca90fbd122ccc
 // EXPECT: host: mrg32k3a 1234/0/0 curand_normal 0xbeb8a795 fnv 0xf14c85a83fe8b807
 // EXPECT: host: mrg32k3a 0/7/3 curand_normal 0xbf9244a9 fnv 0x87d89d40aa1b2ba9
 // EXPECT: host: mrg32k3a 1311768467463790320/1099511627783/12345 curand_normal 0x3f58190d fnv 0xad9152ff6c7d84a0
@@ -169,8 +200,12 @@ enum Series {
   poisson_3_5,
   poisson_20,
   poisson_5000,
+  poisson_100,
+  poisson_1000,
+  poisson_3000,
   poisson4_20,
   poisson4_5000,
+  poisson4_1000,
   normal_float,
   normal2_float,
   log_normal_float,
@@ -188,8 +223,12 @@ const char* const kSeriesNames[] = {"curand_normal_double",
                                     "curand_poisson(3.5)",
                                     "curand_poisson(20)",
                                     "curand_poisson(5000)",
+                                    "curand_poisson(100)",
+                                    "curand_poisson(1000)",
+                                    "curand_poisson(3000)",
                                     "curand_poisson4(20)",
                                     "curand_poisson4(5000)",
+                                    "curand_poisson4(1000)",
                                     "curand_normal",
                                     "curand_normal2",
                                     "curand_log_normal(0.5, 1.5)",
@@ -199,7 +238,8 @@ const char* const kSeriesNames[] = {"curand_normal_double",
                                     "curand_log_normal4(0.25, 0.5)"};
 // The series only Philox4_32_10 has.
 bool philox_only(int what) {
-  return what == poisson4_20 || what == poisson4_5000 || what == normal4_float || what == log_normal4_float;
+  return what == poisson4_20 || what == poisson4_5000 || what == poisson4_1000 || what == normal4_float ||
+         what == log_normal4_float;
 }
 
 __device__ unsigned long long bits_of(double d) {
@@ -241,6 +281,9 @@ __global__ void draw(const Config* configs, Series what, unsigned long long* out
       case poisson_3_5: o[i++] = curand_poisson(&s, 3.5); break;
       case poisson_20: o[i++] = curand_poisson(&s, 20.0); break;
       case poisson_5000: o[i++] = curand_poisson(&s, 5000.0); break;
+      case poisson_100: o[i++] = curand_poisson(&s, 100.0); break;
+      case poisson_1000: o[i++] = curand_poisson(&s, 1000.0); break;
+      case poisson_3000: o[i++] = curand_poisson(&s, 3000.0); break;
       case normal_float: o[i++] = bits_of(curand_normal(&s)); break;
       case normal2_float: {
         const float2 v = curand_normal2(&s);
@@ -263,7 +306,7 @@ __global__ void draw(const Config* configs, Series what, unsigned long long* out
             const float4 v = what == normal4_float ? curand_normal4(&s) : curand_log_normal4(&s, 0.25f, 0.5f);
             o[i++] = bits_of(v.x), o[i++] = bits_of(v.y), o[i++] = bits_of(v.z), o[i++] = bits_of(v.w);
           } else {
-            const uint4 v = curand_poisson4(&s, what == poisson4_20 ? 20.0 : 5000.0);
+            const uint4 v = curand_poisson4(&s, what == poisson4_20 ? 20.0 : what == poisson4_5000 ? 5000.0 : 1000.0);
             o[i++] = v.x, o[i++] = v.y, o[i++] = v.z, o[i++] = v.w;
           }
         }

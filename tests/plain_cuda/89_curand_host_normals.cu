@@ -1,10 +1,11 @@
 // cuRAND's host API's normal and log-normal distributions (issue F2c). Bit for bit, as a 64-bit
 // FNV-1a hash of their bits and the first value: every generator's doubles into device memory
 // (the GPU's kernels), for two seeds, an offset, a mean and standard deviation, two calls for
-// one, a call after uniform results; and all four distributions from host generators
-// (curandCreateGeneratorHost: cuRAND computes them on the CPU). A device generator's float
-// normals and log-normals go through the GPU's special-function unit (docs/RUNTIME.md): they are
-// checked against the host generator's, drawn from the same values, within the unit's error.
+// one, a call after uniform results, and the floats (two seeds, two calls for one); and all four
+// distributions from host generators (curandCreateGeneratorHost: cuRAND computes them on the CPU).
+// A device generator's float normals and log-normals go through the GPU's special-function unit,
+// which cusim models (docs/RUNTIME.md); they are also checked against the host generator's, drawn
+// from the same values, within the unit's error.
 // Also the status of an odd count (pairs: XORWOW and MRG32k3a refuse it).
 // The EXPECT lines are this program's output built with nvcc 13.0 and cuRAND 10 and run on an
 // H200 (sm_90), 2026-11-28:
@@ -14,6 +15,9 @@
 // EXPECT: host: xorwow 42/7 curandGenerateNormalDouble(2.5, 0.3) x20000 in 1 first 0x4002fcccb3c39336 fnv 0x8cf3b7d457a0ec42
 // EXPECT: host: xorwow 1234/0 curandGenerateNormalDouble(0, 1) x20000 in 1 after uniforms first 0xbfd5c64b1f38334d fnv 0x4a08dad381be75e6
 // EXPECT: host: xorwow 1234/0 curandGenerateLogNormalDouble(0.5, 1.5) x20000 in 1 first 0x4006974b3f3171cb fnv 0x7fb1cd82e5a3a100
+// EXPECT: host: xorwow 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 first 0x3fd5f26a fnv 0x2086d5cded54dcf1
+// EXPECT: host: xorwow 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 first 0x40aa3ce1 fnv 0x0474dc9e288fe7ef
+// EXPECT: host: xorwow 42/7 curandGenerateNormal(0.5, 1.5) x20000 in 2 first 0x4022c6d6 fnv 0xfd47631ce4a2ebbb
 // EXPECT: host: xorwow 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 on the host first 0x3fd5f26a fnv 0x5f4b687b7c4ede22
 // EXPECT: host: xorwow 1234/0 curandGenerateNormalDouble(0.5, 1.5) x20000 in 1 on the host first 0x3ff09c18ea1a77ca fnv 0xcfb8b6039bbeff68
 // EXPECT: host: xorwow 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 on the host first 0x40aa3ce1 fnv 0x8d6ae2485094a243
@@ -27,6 +31,9 @@
 // EXPECT: host: philox 42/7 curandGenerateNormalDouble(2.5, 0.3) x20000 in 1 first 0x40040c396aa4d052 fnv 0x4e1e1b6a527e41d1
 // EXPECT: host: philox 1234/0 curandGenerateNormalDouble(0, 1) x20000 in 1 after uniforms first 0x3ffd50e49657caf7 fnv 0x0f6bbdcc7ffceafb
 // EXPECT: host: philox 1234/0 curandGenerateLogNormalDouble(0.5, 1.5) x20000 in 1 first 0x3fe77caa28612c2f fnv 0x034aa53832c67d97
+// EXPECT: host: philox 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 first 0xbff65dbe fnv 0x4972e1448ee3126d
+// EXPECT: host: philox 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 first 0x3e156a8f fnv 0xa2c6150c5938734f
+// EXPECT: host: philox 42/7 curandGenerateNormal(0.5, 1.5) x20000 in 2 first 0xbde6353a fnv 0x3b630a363f894b31
 // EXPECT: host: philox 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 on the host first 0xbff65dbe fnv 0xfb701f217866a1d1
 // EXPECT: host: philox 1234/0 curandGenerateNormalDouble(0.5, 1.5) x20000 in 1 on the host first 0xbfd3cb6877d71fa8 fnv 0x256e2134d92c2418
 // EXPECT: host: philox 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 on the host first 0x3e156a8f fnv 0xe4ac27870566fa59
@@ -40,6 +47,9 @@
 // EXPECT: host: mrg32k3a 42/7 curandGenerateNormalDouble(2.5, 0.3) x20000 in 1 first 0x4002be770a796ae5 fnv 0x9354b7950f1ae8b0
 // EXPECT: host: mrg32k3a 1234/0 curandGenerateNormalDouble(0, 1) x20000 in 1 after uniforms first 0x3fc1a8dcd4291d67 fnv 0x2770861a349a2eb2
 // EXPECT: host: mrg32k3a 1234/0 curandGenerateLogNormalDouble(0.5, 1.5) x20000 in 1 first 0x3feeb712e4c7bca0 fnv 0x39701f2f1acb221c
+// EXPECT: host: mrg32k3a 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 first 0xbd27dafc fnv 0x44b3d7d815a00c1d
+// EXPECT: host: mrg32k3a 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 first 0x3f75b89a fnv 0x761fb5ea05f2875e
+// EXPECT: host: mrg32k3a 42/7 curandGenerateNormal(0.5, 1.5) x20000 in 2 first 0xbe91eb21 fnv 0xb3c2dde1ba076515
 // EXPECT: host: mrg32k3a 1234/0 curandGenerateNormal(0.5, 1.5) x20000 in 1 on the host first 0xbd27db60 fnv 0x6ead0f6dd10a7019
 // EXPECT: host: mrg32k3a 1234/0 curandGenerateNormalDouble(0.5, 1.5) x20000 in 1 on the host first 0xbfa4fb645db30590 fnv 0xa9364ffac7db74a6
 // EXPECT: host: mrg32k3a 1234/0 curandGenerateLogNormal(0.5, 1.5) x20000 in 1 on the host first 0x3f75b893 fnv 0xef37fd6a42e6bd9d
@@ -159,6 +169,12 @@ int main() {
     r = Request{};
     r.mean = 0.5, r.stddev = 1.5;
     show(gen.name, gen.type, kLogNormalDouble, 20000, r);
+    show(gen.name, gen.type, kNormal, 20000, r);
+    show(gen.name, gen.type, kLogNormal, 20000, r);
+    r.seed = 42, r.offset = 7, r.calls = 2;
+    show(gen.name, gen.type, kNormal, 20000, r);
+    r = Request{};
+    r.mean = 0.5, r.stddev = 1.5;
     r.host = true;
     for (What what : {kNormal, kNormalDouble, kLogNormal, kLogNormalDouble}) show(gen.name, gen.type, what, 20000, r);
     r.seed = 99, r.offset = 100003, r.mean = -1, r.stddev = 2;

@@ -3,14 +3,14 @@
 // curandMakeMTGP32KernelState from the 200 parameter sets of <curand_mtgp32dc_p_11213.h>, one per
 // block, and drawn by every thread of the block together. For three seeds, the first 10,240 values
 // of each of three blocks as a 64-bit FNV-1a hash of their bits and the first value: curand,
-// curand_uniform(_double), curand_normal_double, curand_log_normal_double and curand_poisson on
+// curand_uniform(_double), curand_normal(_double), curand_log_normal(_double) and curand_poisson on
 // both sides of lambda 1000 with 256 threads in a row; curand and curand_normal_double with 16 x 8
 // threads (cuRAND's own thread-index formula); curand_mtgp32_specific by 100 of a block's 128
 // threads (the other 28 drawing from a second state). Float normals and log-normals take their
-// logarithm from the GPU's special-function unit, which cusim models (runtime/cusim/detail/
-// curand_icdf_distributions.hpp): each is checked against the double one from the same value.
+// logarithm and reciprocal square root from the GPU's special-function unit, which cusim models
+// (runtime/cusim/detail/sfu.hpp); each is also checked against the double one from the same value.
 // Host API: 100,000 results from a new generator of each kind, hashed (and curandGenerate split
-// in two calls); float normals and log-normals checked as above; a host generator's bits, and its
+// in two calls, float normals and log-normals also checked as above); a host generator's bits, and its
 // double normals (floats widened, as cuRAND's are) and log-normals (doubles); the status of
 // curandSetGeneratorOffset on MTGP32.
 // The EXPECT lines are this program's output built with nvcc 13.0 (cuRAND's own headers and
@@ -19,7 +19,9 @@
 // EXPECT: host: mtgp32 1234 256 curand 0x95130d0d fnv 0x5df80e9c36e30050
 // EXPECT: host: mtgp32 1234 256 curand_uniform 0x3f15130d fnv 0x3722e4d8e7ad27f6
 // EXPECT: host: mtgp32 1234 256 curand_uniform_double 0x3fe2a261a1c00000 fnv 0xcd5c73de1f0c3f36
+// EXPECT: host: mtgp32 1234 256 curand_normal 0x3e54d343 fnv 0x44fa979a677677c6
 // EXPECT: host: mtgp32 1234 256 curand_normal_double 0x3fca9a6888b90540 fnv 0xe0f91d07ba2dc90c
+// EXPECT: host: mtgp32 1234 256 curand_log_normal(0.5, 1.5) 0x40101e72 fnv 0x9a5bd185c8f3e71e
 // EXPECT: host: mtgp32 1234 256 curand_log_normal_double(0.5, 1.5) 0x400203ce3e9a17e2 fnv 0xd3a4cfcf4c8ba634
 // EXPECT: host: mtgp32 1234 256 curand_poisson(3.5) 0x4 fnv 0x502a4a754aa46ff7
 // EXPECT: host: mtgp32 1234 256 curand_poisson(20) 0x15 fnv 0x292d6b9da43e8e6c
@@ -35,13 +37,17 @@
 // EXPECT: host: mtgp32 1234 curandGenerateUniformDouble 0x3fe2a261a1c00000 fnv 0x3505fb9692d49542
 // EXPECT: host: mtgp32 1234 curandGenerateNormalDouble(0, 1) 0x3fca9a6888b90540 fnv 0x8a4ba5a2be87e305
 // EXPECT: host: mtgp32 1234 curandGenerateLogNormalDouble(0.5, 1.5) 0x400203ce3e9a17e2 fnv 0x7f2866c6dcaf6099
+// EXPECT: host: mtgp32 1234 curandGenerateNormal(0, 1) 0x3e54d343 fnv 0xfa75df843fb5ada3
+// EXPECT: host: mtgp32 1234 curandGenerateLogNormal(0.5, 1.5) 0x40101e72 fnv 0xf6dc8d8a0bf2386c
 // EXPECT: host: mtgp32 1234 curandGenerateNormal and curandGenerateLogNormal within the SFU's error of the doubles: ok
 // EXPECT: host: mtgp32 1234 host generator curandGenerate 0x95130d0d fnv 0x6a990b3637220bf4
 // EXPECT: host: mtgp32 1234 host generator's double normals are floats, its log-normals doubles: ok
 // EXPECT: host: mtgp32 0 256 curand 0x1583a42b fnv 0x06d1344d108c3714
 // EXPECT: host: mtgp32 0 256 curand_uniform 0x3dac1d21 fnv 0x84494917a62a7407
 // EXPECT: host: mtgp32 0 256 curand_uniform_double 0x3fb583a42c000000 fnv 0x311e76214e8dd33a
+// EXPECT: host: mtgp32 0 256 curand_normal 0xbfb06f69 fnv 0x1e560eec315c4239
 // EXPECT: host: mtgp32 0 256 curand_normal_double 0xbff60decfd227cf5 fnv 0x248d6b77424fa919
+// EXPECT: host: mtgp32 0 256 curand_log_normal(0.5, 1.5) 0x3e558cd8 fnv 0xb68217eea2265ba3
 // EXPECT: host: mtgp32 0 256 curand_log_normal_double(0.5, 1.5) 0x3fcab19b703fe768 fnv 0x07cff2e9e9883e4f
 // EXPECT: host: mtgp32 0 256 curand_poisson(3.5) 0x1 fnv 0x236e96b85e226944
 // EXPECT: host: mtgp32 0 256 curand_poisson(20) 0xe fnv 0x437d10144de74d6a
@@ -57,13 +63,17 @@
 // EXPECT: host: mtgp32 0 curandGenerateUniformDouble 0x3fb583a42c000000 fnv 0x75e68f0e60f85ac6
 // EXPECT: host: mtgp32 0 curandGenerateNormalDouble(0, 1) 0xbff60decfd227cf5 fnv 0xe852a20c7a0b1b49
 // EXPECT: host: mtgp32 0 curandGenerateLogNormalDouble(0.5, 1.5) 0x3fcab19b703fe768 fnv 0x1a77166f7bb9f220
+// EXPECT: host: mtgp32 0 curandGenerateNormal(0, 1) 0xbfb06f69 fnv 0xdc5c76a166c39ff5
+// EXPECT: host: mtgp32 0 curandGenerateLogNormal(0.5, 1.5) 0x3e558cd8 fnv 0xe95577e2679ce3bb
 // EXPECT: host: mtgp32 0 curandGenerateNormal and curandGenerateLogNormal within the SFU's error of the doubles: ok
 // EXPECT: host: mtgp32 0 host generator curandGenerate 0x1583a42b fnv 0x600ba5d0916f46d6
 // EXPECT: host: mtgp32 0 host generator's double normals are floats, its log-normals doubles: ok
 // EXPECT: host: mtgp32 1311768467463790320 256 curand 0xedfcb379 fnv 0x7ccd832ca6104f7e
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_uniform 0x3f6dfcb3 fnv 0xcd3cbc9af6cbc999
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_uniform_double 0x3fedbf966f400000 fnv 0xd8b304059346bacd
+// EXPECT: host: mtgp32 1311768467463790320 256 curand_normal 0x3fbc8e58 fnv 0x7cd06630eaacf860
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_normal_double 0x3ff791cb135b9470 fnv 0x259f16f661f627dc
+// EXPECT: host: mtgp32 1311768467463790320 256 curand_log_normal(0.5, 1.5) 0x417061d0 fnv 0x73132f4a9cd5703a
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_log_normal_double(0.5, 1.5) 0x402e0c3a4cd399f4 fnv 0xf0fbd0d8b46a9503
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_poisson(3.5) 0x6 fnv 0x0c38f638478bd491
 // EXPECT: host: mtgp32 1311768467463790320 256 curand_poisson(20) 0x1b fnv 0x19feb734e30b89c0
@@ -79,6 +89,8 @@
 // EXPECT: host: mtgp32 1311768467463790320 curandGenerateUniformDouble 0x3fedbf966f400000 fnv 0x6150fd4da1de980c
 // EXPECT: host: mtgp32 1311768467463790320 curandGenerateNormalDouble(0, 1) 0x3ff791cb135b9470 fnv 0x14652ed9b55b20d7
 // EXPECT: host: mtgp32 1311768467463790320 curandGenerateLogNormalDouble(0.5, 1.5) 0x402e0c3a4cd399f4 fnv 0x011b7638c81a8dc8
+// EXPECT: host: mtgp32 1311768467463790320 curandGenerateNormal(0, 1) 0x3fbc8e58 fnv 0x9670c407acdbdfb8
+// EXPECT: host: mtgp32 1311768467463790320 curandGenerateLogNormal(0.5, 1.5) 0x417061d0 fnv 0x3194380a318970b9
 // EXPECT: host: mtgp32 1311768467463790320 curandGenerateNormal and curandGenerateLogNormal within the SFU's error of the doubles: ok
 // EXPECT: host: mtgp32 1311768467463790320 host generator curandGenerate 0xedfcb379 fnv 0xb807148cdc99d669
 // EXPECT: host: mtgp32 1311768467463790320 host generator's double normals are floats, its log-normals doubles: ok
@@ -203,9 +215,9 @@ static double as_double(unsigned long long bits) {
 
 static void device_api(unsigned long long seed, mtgp32_kernel_params* params, curandStateMtgp32* states,
                        unsigned long long* out) {
-  for (int what : {kBits, kUniform, kUniformDouble, kNormalDouble, kLogNormalDouble})
+  for (int what : {kBits, kUniform, kUniformDouble, kNormal, kNormalDouble, kLogNormal, kLogNormalDouble})
     print(seed, "256", kNames[what], run(seed, dim3(256), 0, what, 0, params, states, out),
-          what != kBits && what != kUniform);
+          what == kUniformDouble || what == kNormalDouble || what == kLogNormalDouble);
   for (double lambda : {3.5, 20.0, 700.0, 5000.0}) {
     char name[32];
     std::snprintf(name, sizeof name, "curand_poisson(%g)", lambda);
@@ -286,6 +298,8 @@ static void host_api(unsigned long long seed) {
   const std::vector<float> lf = host_results<float>(t, seed, false, [](curandGenerator_t g, float* p) {
     CHECK_CURAND(curandGenerateLogNormal(g, p, kHostValues, 0.5f, 1.5f));
   });
+  print_host(seed, "curandGenerateNormal(0, 1)", nf);
+  print_host(seed, "curandGenerateLogNormal(0.5, 1.5)", lf);
   int off = 0;
   for (size_t i = 0; i < kHostValues; ++i) off += !close(nf[i], nd[i], 0x1p-17) + !close(lf[i], ld[i], 0x1p-16);
   std::printf("host: mtgp32 %llu curandGenerateNormal and curandGenerateLogNormal within the SFU's error of the doubles: %s\n",

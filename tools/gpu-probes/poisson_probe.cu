@@ -1,10 +1,12 @@
 // cuRAND's Poisson rejection method (64 <= lambda <= 4000) on the GPU, step by step: for MRG32k3a
-// set up as curand_init(0, 7, 3), curand_poisson(1000)'s 10,000 values, and a replica of its
-// loop (cuRAND's curand_poisson.h, with the same PTX approximations) recording each iteration's
-// uniforms and intermediate values, so that a simulator's differing step can be found. Writes
-// poisson_values.bin (unsigned) and poisson_steps.bin (8 floats per iteration) under argv[1].
+// set up as curand_init(0, 7, 3), curand_poisson(lambda)'s 10,000 values (lambda argv[2], 1000 if
+// not given), and a replica of its loop (cuRAND's curand_poisson.h, with the same PTX
+// approximations) recording each iteration's uniforms and intermediate values, so that a
+// simulator's differing step can be found. Writes poisson_values.bin (unsigned) and
+// poisson_steps.bin (8 floats per iteration) under argv[1].
 #include <curand_kernel.h>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 __device__ float rsq(float a) { asm("rsqrt.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a)); return a; }
@@ -21,13 +23,13 @@ __device__ float pginv(float a, float y) {
   float beta = rsq(a - 1.97381164089999420f); beta = 0.21096734870196546f * beta + 0.94201734077887530f;
   float t = rsq(y) - 1.0f; t = lg(t); t = beta + t; t = -t * rc(alpha) + a; return t;
 }
-__global__ void values(unsigned* out, int n) {
+__global__ void values(unsigned* out, int n, double lambda) {
   curandStateMRG32k3a_t s; curand_init(0, 7, 3, &s);
-  for (int i = 0; i < n; ++i) out[i] = curand_poisson(&s, 1000.0);
+  for (int i = 0; i < n; ++i) out[i] = curand_poisson(&s, lambda);
 }
-__global__ void steps(float* out, int iterations) {
+__global__ void steps(float* out, int iterations, float lambda) {
   curandStateMRG32k3a_t s; curand_init(0, 7, 3, &s);
-  const float lambda = 1000.0f, logl = lg(lambda);
+  const float logl = lg(lambda);
   for (int i = 0; i < iterations; ++i) {
     float y = curand_uniform(&s);
     float xr = pginv(lambda, y);
@@ -43,9 +45,10 @@ __global__ void steps(float* out, int iterations) {
 }
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : ".";
+  const double lambda = argc > 2 ? atof(argv[2]) : 1000.0;
   const int n = 10000, it = 20000;
   unsigned* dv; float* ds; cudaMalloc(&dv, n * 4); cudaMalloc(&ds, it * 32);
-  values<<<1, 1>>>(dv, n); steps<<<1, 1>>>(ds, it);
+  values<<<1, 1>>>(dv, n, lambda); steps<<<1, 1>>>(ds, it, static_cast<float>(lambda));
   std::vector<unsigned> hv(n); std::vector<float> hs(it * 8);
   cudaMemcpy(hv.data(), dv, n * 4, cudaMemcpyDeviceToHost); cudaMemcpy(hs.data(), ds, it * 32, cudaMemcpyDeviceToHost);
   FILE* f = fopen((dir + "/poisson_values.bin").c_str(), "wb"); fwrite(hv.data(), 4, n, f); fclose(f);

@@ -6,9 +6,8 @@
 // evenly spread); log-normals as exp of those; Poisson by inversion (a running sum of the
 // probabilities, in steps of e^-500 for large lambda) below lambda 1000 and a rounded normal above.
 // erfcinv, erfcinvf, exp and expf are CUDA's algorithms (libdevice_math.hpp): the double results
-// are the GPU's bit for bit; the float normals take their logarithm from the GPU's special-function
-// unit (lg2.approx, fitted in sfu_lg2.hpp), so a few float normals differ from the GPU's in their
-// last bits.
+// are the GPU's bit for bit, and so are the float normals, whose logarithm and reciprocal square
+// root are the special-function unit's (sfu.hpp).
 #pragma once
 
 #include <cusim/detail/curand_normal.hpp>

@@ -27,7 +27,7 @@ namespace cusim::curand_detail {
 
 // CUDA's expf: 2^j by the exponent field times 2^f, f = a log2(e) - j in two parts; the last power
 // of two is MUFU.EX2 (ex2.approx.ftz.f32).
-__device__ inline float expf(float a) {
+[[gnu::always_inline]] __device__ inline float expf(float a) {
   const float log2e = std::bit_cast<float>(0x3fb8aa3bu), log2e_lo = std::bit_cast<float>(0x32a57060u);
   const float t = __saturatef(std::fma(a, log2e / 252.0f, 0.5f));
   const float j = static_cast<float>(std::floor(static_cast<double>(t) * 252.0 + 12582913.0));  // fma rounded down
@@ -46,7 +46,11 @@ struct device_math {
   __device__ static double log(double x) { return libdevice::log(x); }
   __device__ static float exp(float x) { return curand_detail::expf(x); }
   __device__ static double exp(double x) { return libdevice::exp(x); }
-  __device__ static float2 sincos(float radians) { return float2{cusim::sfu::sin(radians), cusim::sfu::cos(radians)}; }
+  __device__ static float2 sincos(float radians) {
+    float2 r;
+    cusim::sfu::sincos(radians, &r.x, &r.y);
+    return r;
+  }
   __device__ static double2 sincospi(double x) {
     double2 r;
     libdevice::sincospi(x, &r.x, &r.y);

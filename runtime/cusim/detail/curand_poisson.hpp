@@ -2,11 +2,10 @@
 // <curand_kernel.h>, by cuRAND's three methods: below lambda 64 Knuth's (multiply uniforms into
 // e^lambda until the product falls to 1), above 4000 a rounded normal (sqrt(lambda) n + lambda),
 // between them a rejection method built on an approximation of the regularized incomplete gamma
-// function. The first two give the GPU's numbers (the normal's bits are exact; e^lambda differs
-// from the GPU's at most in its last bit, which changes a count only where a product lands within
-// that bit of 1). The rejection method calls the GPU's special-function unit by name (rsqrt, ex2,
-// lg2 and rcp approximations); cusim rounds those correctly, so a count can differ where a
-// comparison falls within their error.
+// function. The first two give the GPU's numbers (the normal's bits are exact; e^lambda is CUDA's
+// expf, whose last step is the special-function unit's). The rejection method calls the
+// special-function unit by name (rsqrt, ex2, lg2 and rcp approximations), which cusim models bit
+// for bit (sfu.hpp), so it gives the GPU's numbers too.
 #pragma once
 
 #include <cusim/detail/curand_normal.hpp>
@@ -28,28 +27,34 @@ __device__ inline unsigned int poisson_knuth(State* s, float e_lambda) {
   return k - 1;
 }
 
-// The special-function unit's approximations: ex2 as the unit computes it (sfu.hpp), rsqrt and
-// lg2 correctly rounded; the products by log2(e) and ln(2) are in double, as cuRAND writes them.
-__device__ inline float sfu_rsqrt(float a) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a))); }
-__device__ inline float sfu_exp(float a) { return cusim::sfu::ex2(static_cast<float>(a * 1.4426950408889634074)); }
-__device__ inline float sfu_log(float a) { return static_cast<float>(std::log2(a) * 0.69314718055994530942); }
+// cuRAND's __cr_exp and __cr_log: the special-function unit's ex2 and lg2 (sfu.hpp), the products by
+// log2(e) and ln(2) in double, as cuRAND writes them. cuRAND's functions are __forceinline__: with
+// a literal lambda, what depends on lambda alone is a constant that the GPU's compiler evaluates
+// (sfu.hpp), so these, gamma_fit's constructor and curand_poisson are always inlined here too.
+[[gnu::always_inline]] __device__ inline float sfu_exp(float a) {
+  return cusim::sfu::ex2(static_cast<float>(a * 1.4426950408889634074));
+}
+[[gnu::always_inline]] __device__ inline float sfu_log(float a) {
+  return static_cast<float>(cusim::sfu::lg2(a) * 0.69314718055994530942);
+}
 
 // The parametrization's constants and its second-level terms, which depend on lambda only.
 struct gamma_fit {
-  float alpha, beta;
-  __device__ explicit gamma_fit(float a)
-      : alpha(std::fma(1.43248035075540910f, sfu_rsqrt(a - 0.12400979329415655f), 0.00025361074907033f)),
-        beta(std::fma(0.21096734870196546f, sfu_rsqrt(a - 1.97381164089999420f), 0.94201734077887530f)) {}
+  float alpha, beta, alpha_reciprocal;
+  [[gnu::always_inline]] __device__ explicit gamma_fit(float a)
+      : alpha(std::fma(1.43248035075540910f, cusim::sfu::rsqrt(a - 0.12400979329415655f), 0.00025361074907033f)),
+        beta(std::fma(0.21096734870196546f, cusim::sfu::rsqrt(a - 1.97381164089999420f), 0.94201734077887530f)),
+        alpha_reciprocal(cusim::sfu::rcp(alpha)) {}
   // The regularized incomplete gamma function P(a, x), approximated.
   __device__ float p(float a, float x) const {
     float t = std::fma(alpha, a - x, -beta);
     t = 1.0f + sfu_exp(t);
-    return 1.0f / (t * t);
+    return cusim::sfu::rcp(t * t);
   }
   // Its inverse in x.
   __device__ float inverse(float a, float y) const {
-    const float t = beta + sfu_log(sfu_rsqrt(y) - 1.0f);
-    return std::fma(-t, 1.0f / alpha, a);
+    const float t = beta + sfu_log(cusim::sfu::rsqrt(y) - 1.0f);
+    return std::fma(-t, alpha_reciprocal, a);
   }
 };
 
@@ -90,7 +95,7 @@ __device__ inline unsigned int poisson_from_normal(double lambda, double n) {
 }  // namespace cusim::curand_detail
 
 template <cusim::curand_detail::box_muller_state State>
-__device__ inline unsigned int curand_poisson(State* state, double lambda) {
+[[gnu::always_inline]] __device__ inline unsigned int curand_poisson(State* state, double lambda) {
   using namespace cusim::curand_detail;
   const float l = static_cast<float>(lambda);
   if (lambda < 64) return poisson_knuth(state, cusim::curand_detail::expf(l));
@@ -98,7 +103,7 @@ __device__ inline unsigned int curand_poisson(State* state, double lambda) {
   return poisson_rejection(state, l, sfu_log(l), gamma_fit(l));
 }
 
-__device__ inline uint4 curand_poisson4(curandStatePhilox4_32_10_t* state, double lambda) {
+[[gnu::always_inline]] __device__ inline uint4 curand_poisson4(curandStatePhilox4_32_10_t* state, double lambda) {
   using namespace cusim::curand_detail;
   const float l = static_cast<float>(lambda);
   uint4 k;

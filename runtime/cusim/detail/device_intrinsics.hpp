@@ -406,30 +406,33 @@ CUSIM_TO_INTEGER(double, double, unsigned long long, ull)
 #undef CUSIM_TO_INTEGER
 
 // ---- device math that CUDA adds to <cmath> ---------------------------------------------------
-// The fast-math intrinsics (__expf...) are the GPU's hardware approximations (ex2.approx,
-// lg2.approx, sin.approx...). __sinf, __cosf and __sincosf are the unit's own results, bit for
-// bit (sfu.hpp); the others are the C library's functions, which differ from the GPU's results by
-// the amounts docs/FRONTEND.md lists.
-inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+// The fast-math intrinsics are the GPU's hardware approximations (ex2.approx, lg2.approx,
+// rsqrt.approx, div.approx, sin.approx...) in the sequences nvcc compiles them to, read from its
+// PTX: the special-function unit's own results, bit for bit (sfu.hpp), and the products rounded as
+// the GPU rounds them. __tanhf (tanh.approx, not modelled) is the C library's tanh.
+[[gnu::always_inline]] inline float rsqrtf(float x) { return cusim::sfu::rsqrt_f32(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 // (glibc declares these names too; the translator's parse declares them itself.)
 #if !defined(CUSIM_TRANSLATOR_PARSE)
-inline float __expf(float x) { return std::exp(x); }
-inline float __exp10f(float x) { return ::exp10f(x); }
-inline float __logf(float x) { return std::log(x); }
-inline float __log2f(float x) { return std::log2(x); }
-inline float __log10f(float x) { return std::log10(x); }
-inline float __sinf(float x) { return cusim::sfu::sin(x); }
-inline float __cosf(float x) { return cusim::sfu::cos(x); }
-inline float __tanf(float x) { return std::tan(x); }
-inline float __tanhf(float x) { return std::tanh(x); }
-inline void __sincosf(float x, float* s, float* c) {
-  *s = cusim::sfu::sin(x);
-  *c = cusim::sfu::cos(x);
+[[gnu::always_inline]] inline float __expf(float x) { return cusim::sfu::ex2_f32(x * 0x1.715476p0f); }     // log2(e)
+[[gnu::always_inline]] inline float __exp10f(float x) { return cusim::sfu::ex2_f32(x * 0x1.a934f0p1f); }   // log2(10)
+[[gnu::always_inline]] inline float __logf(float x) { return cusim::sfu::lg2_f32(x) * 0x1.62e430p-1f; }    // ln(2)
+[[gnu::always_inline]] inline float __log2f(float x) { return cusim::sfu::lg2_f32(x); }
+[[gnu::always_inline]] inline float __log10f(float x) { return cusim::sfu::lg2_f32(x) * 0x1.344136p-2f; }  // log10(2)
+[[gnu::always_inline]] inline float __sinf(float x) { return cusim::sfu::sin(x); }
+[[gnu::always_inline]] inline float __cosf(float x) { return cusim::sfu::cos(x); }
+[[gnu::always_inline]] inline float __tanf(float x) {
+  float s, c;
+  cusim::sfu::sincos(x, &s, &c);
+  return cusim::sfu::div_f32(s, c);
 }
-inline float __powf(float x, float y) { return std::pow(x, y); }
+inline float __tanhf(float x) { return std::tanh(x); }
+[[gnu::always_inline]] inline void __sincosf(float x, float* s, float* c) { cusim::sfu::sincos(x, s, c); }
+[[gnu::always_inline]] inline float __powf(float x, float y) {
+  return cusim::sfu::ex2_f32(cusim::sfu::lg2_f32(x) * y);
+}
 #endif
-inline float __fdividef(float x, float y) { return x / y; }
+[[gnu::always_inline]] inline float __fdividef(float x, float y) { return cusim::sfu::div_f32(x, y); }
 // Clamped to [0, 1]; NaN and -0 give +0.
 inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 // PTX's min and max: a NaN operand loses to a number, -0 is below +0; of two NaNs a float min or

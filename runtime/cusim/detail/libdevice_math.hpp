@@ -7,11 +7,11 @@
 // special-function unit's approximations: log's first reciprocal, rcp.approx.ftz.f64, modelled
 // here by its precision (20 fraction bits), whose difference the Newton step after it removes but
 // for arguments within 2^-60 of a rounding boundary; erfcinv's rsqrt.approx.f64 likewise;
-// erfcinvf's lg2.approx (fitted, sfu_lg2.hpp) and rsqrt.approx (modelled), which decide the last
-// bits of some float results. tests/plain_cuda/88_curand_distributions.cu and
+// erfcinvf's lg2.approx and rsqrt.approx, the unit's own results (sfu.hpp), which decide the last
+// bits of the float results. tests/plain_cuda/88_curand_distributions.cu and
 // 90_curand_mtgp32.cu compare the results with an H200's.
 #pragma once
-#include <cusim/detail/sfu_lg2.hpp>
+#include <cusim/detail/sfu.hpp>
 
 #include <bit>
 #include <cmath>
@@ -174,11 +174,11 @@ inline float logf(float a) {
   return r;
 }
 
-// The special-function unit's float reciprocal square root (rsqrt.approx, MUFU.RSQ): an
-// approximation whose exact bits are not published. Measured on an H200 over 2^18 arguments
-// (tools/gpu-probes/sfu_probe.cu), it equals 1/sqrt rounded to nearest for 78 % of them; that is
-// the model. Its log2 (lg2.approx) is fitted: sfu_lg2.hpp.
-inline float rsqrt_approx(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
+// lg2.approx.f32: the special-function unit's (sfu.hpp) for a normal argument; a denormal one,
+// which the GPU scales into range first, gets log2 correctly rounded (not measured).
+inline float lg2_approx(float a) {
+  return std::fpclassify(a) == FP_SUBNORMAL ? static_cast<float>(std::log2(static_cast<double>(a))) : cusim::sfu::lg2(a);
+}
 
 // rsqrt.approx.f64: MUFU.RSQ64H's reciprocal square root of the high word, its low word zero. The
 // Newton step after it leaves the result independent of its last bits but within 2^-60 or so of a
@@ -272,7 +272,7 @@ inline float erfcinvf(float a) {
     return std::fma(p, -a, p);
   }
   const float s = -lg2_approx(a > 1.0f ? two_minus_a : a);
-  const float r = rsqrt_approx(s);
+  const float r = cusim::sfu::rsqrt(s);
   float p = std::fma(-0x1.f8e7e2p5f, r, 0x1.fdf052p6f);
   for (const float c : {-0x1.c86c38p6f, 0x1.e29b36p5f, -0x1.5ca366p4f, 0x1.9dea08p2f, -0x1.d53c0ap0f, -0x1.f0e3e8p-6f,
                         0x1.aa6eeap-1f})
