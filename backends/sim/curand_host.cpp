@@ -1,4 +1,4 @@
-// cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10, MRG32k3a, MTGP32 and Sobol, laid out as cuRAND's
+// cuRAND's host API (<curand.h>) for XORWOW, Philox4_32_10, MRG32k3a, MTGP32, MT19937 and Sobol, laid out as cuRAND's
 // library lays out the device generators' sequences (measured on an H200, CUDA 13.0, with
 // tools/gpu-probes/curand_host_probe*.cu and curand_host_normal_probe*.cu; the results do not
 // depend on how a program splits its calls):
@@ -19,6 +19,10 @@
 //    API's). No offset (curandSetGeneratorOffset is CURAND_STATUS_TYPE_ERROR, as measured). A host
 //    generator's double normals are its float ones widened (measured: their low 29 bits are zero);
 //    its double log-normals are computed in double (within 2^-47 of the device's, measured);
+//  - MT19937: 8192 generators of 8 threads (curand_mt19937.hpp), one value a result of every kind
+//    as MTGP32's, no offset. A host generator's double normals are cuRAND's CPU code's inverse
+//    distribution function, within 7 units in the last place of the device's (measured), which
+//    cusim gives;
 //  - the Sobol generators (quasi-random): as cuRAND documents, n results in d dimensions are n / d
 //    from each dimension in turn, dimension k's Sobol sequence with cuRAND's direction vectors
 //    (and scramble constant) for k, from the offset on (measured with
@@ -42,11 +46,13 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <type_traits>
 #include <unordered_set>
 #include <vector>
 
+#include "backends/sim/curand_mt19937.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
@@ -63,6 +69,8 @@ struct curandGenerator_st {
   // is set).
   std::vector<curandStateMtgp32_t> mtgp32_states;
   std::vector<unsigned long long> mtgp32_drawn;
+  // MT19937's generators (made at the first call after the seed is set).
+  std::unique_ptr<cusim::curand_detail::Mt19937Sequence> mt19937;
   unsigned dimensions = 1;  // the Sobol generators' (curandSetQuasiRandomGeneratorDimensions)
   cudaStream_t stream = nullptr;
 };
@@ -193,6 +201,23 @@ Quad<Value> philox_quad(unsigned long long seed, unsigned long long subsequence,
   }
 }
 
+// A result of the generators that make one result of every kind from one 32-bit value x (MTGP32,
+// MT19937): the value, a uniform, or a normal by the inverse distribution function, as the device
+// API makes them. `widened_double_normals`: double normals are the float ones widened, as MTGP32's
+// host generator makes them (measured).
+template <class Math, class Value>
+Value from_value(std::uint32_t x, Result kind, const Shape& shape, bool widened_double_normals) {
+  using namespace cusim::curand_detail;
+  if constexpr (sizeof(Value) == 8) {
+    if (kind == Result::uniform_double) return uniform_double(x);
+    if (widened_double_normals && kind == Result::normal_double) return shaped<Math>(Result::normal, normal_icdf(x), shape);
+    return shaped<Math>(kind, normal_icdf_double(x), shape);
+  } else {
+    if (kind == Result::bits) return std::bit_cast<Value>(x);
+    return std::bit_cast<Value>(kind == Result::uniform ? uniform(x) : shaped<Math>(kind, normal_icdf(x), shape));
+  }
+}
+
 #if defined(CUSIM_HAVE_MTGP32_PARAMS)
 constexpr unsigned kMtgp32Blocks = 192, kMtgp32Chunk = 256;
 
@@ -233,21 +258,35 @@ void generate_mtgp32(curandGenerator_st& g, Result kind, const Shape& shape, uns
       x = cusim::curand_detail::mtgp32_value(&s, 0, cusim::curand_detail::mtgp32_in_ring, cusim::curand_detail::mtgp32_temper);
       cusim::curand_detail::mtgp32_advance(&s, 1);
     }
-    using namespace cusim::curand_detail;
-    Value v;
-    if constexpr (sizeof(Value) == 8) {
-      if (kind == Result::uniform_double) v = uniform_double(x);
-      else if (std::is_same_v<Math, host_math> && kind == Result::normal_double) v = shaped<Math>(Result::normal, normal_icdf(x), shape);
-      else v = shaped<Math>(kind, normal_icdf_double(x), shape);
-    } else if (kind == Result::bits) {
-      v = std::bit_cast<Value>(x);
-    } else {
-      v = std::bit_cast<Value>(kind == Result::uniform ? uniform(x) : shaped<Math>(kind, normal_icdf(x), shape));
-    }
-    out[e - first] = v;
+    out[e - first] = from_value<Math, Value>(x, kind, shape, std::is_same_v<Math, cusim::curand_detail::host_math>);
   }
 }
 #endif
+
+// MT19937: one value a result (curand_mt19937.hpp has the layout). Its uniforms are x 2^-32 +
+// 2^-33, exact in double and rounded once to a float (measured), where the device API's add 2^-32
+// to a double and round x to a float first.
+template <class Math, class Value>
+void generate_mt19937(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
+                      Value* out) {
+  if (!g.mt19937) g.mt19937 = std::make_unique<cusim::curand_detail::Mt19937Sequence>(g.seed);
+  std::vector<std::uint32_t> values(n);
+  g.mt19937->generate(first, n, values.data());
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<Value, double>) {
+      if (kind == Result::uniform_double) {
+        out[i] = values[i] * 0x1p-32 + 0x1p-33;
+        continue;
+      }
+    } else if constexpr (std::is_same_v<Value, float>) {
+      if (kind == Result::uniform) {
+        out[i] = static_cast<float>(values[i] * 0x1p-32 + 0x1p-33);
+        continue;
+      }
+    }
+    out[i] = from_value<Math, Value>(values[i], kind, shape, false);
+  }
+}
 
 // The Sobol generators.
 bool quasi(curandRngType_t type) {
@@ -337,6 +376,9 @@ void generate_values(curandGenerator_st& g, Result kind, const Shape& shape, uns
       generate_mtgp32<Math>(g, kind, shape, first, n, out);
       return;
 #endif
+    case CURAND_RNG_PSEUDO_MT19937:
+      generate_mt19937<Math>(g, kind, shape, first, n, out);
+      return;
     default:  // XORWOW, the default
       generate_interleaved<Math, curandStateXORWOW_t>(g, kXorwowThreads, 2, kind, shape, first, n, out);
       return;
@@ -387,12 +429,13 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
 curandStatus_t create(curandGenerator_t* generator, curandRngType_t type, bool host) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
   const bool simulated = type == CURAND_RNG_PSEUDO_DEFAULT || type == CURAND_RNG_PSEUDO_XORWOW ||
-                         type == CURAND_RNG_PSEUDO_MRG32K3A || type == CURAND_RNG_PSEUDO_PHILOX4_32_10
+                         type == CURAND_RNG_PSEUDO_MRG32K3A || type == CURAND_RNG_PSEUDO_PHILOX4_32_10 ||
+                         type == CURAND_RNG_PSEUDO_MT19937
 #if defined(CUSIM_HAVE_MTGP32_PARAMS)
                          || type == CURAND_RNG_PSEUDO_MTGP32
 #endif
                          || quasi(type);
-  if (!simulated) return CURAND_STATUS_TYPE_ERROR;  // MT19937 is not simulated yet
+  if (!simulated) return CURAND_STATUS_TYPE_ERROR;
   if (quasi(type)) {  // the direction vectors come from the CUDA Toolkit's libcurand
     curandDirectionVectors32_t* vectors;
     if (curandGetDirectionVectors32(&vectors, CURAND_DIRECTION_VECTORS_32_JOEKUO6) != CURAND_STATUS_SUCCESS)
@@ -438,12 +481,14 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, u
   generator->position = generator->offset;
   generator->thread_draws.clear();
   generator->mtgp32_states.clear();
+  generator->mt19937.reset();
   return CURAND_STATUS_SUCCESS;
 }
-// MTGP32 has no offset (as measured).
+// MTGP32 and MT19937 have no offset (as measured).
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
   if (!live(generator)) return CURAND_STATUS_NOT_INITIALIZED;
-  if (generator->type == CURAND_RNG_PSEUDO_MTGP32) return CURAND_STATUS_TYPE_ERROR;
+  if (generator->type == CURAND_RNG_PSEUDO_MTGP32 || generator->type == CURAND_RNG_PSEUDO_MT19937)
+    return CURAND_STATUS_TYPE_ERROR;
   generator->offset = generator->position = offset;
   generator->thread_draws.clear();
   return CURAND_STATUS_SUCCESS;

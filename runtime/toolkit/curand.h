@@ -1,12 +1,11 @@
 // cusim's <curand.h>: cuRAND's host API, giving the values cuRAND's library gives on a GPU bit
-// for bit (tests/plain_cuda/86, 89, 90 and 91 compare them with an H200's). The library lays the
-// device generators' sequences out as measured (backends/sim/curand_host.cpp says how); results go
+// for bit (tests/plain_cuda/86, 89, 90, 91 and 96 compare them with an H200's). The library lays
+// the generators' sequences out as measured (backends/sim/curand_host.cpp says how); results go
 // to device memory (curandCreateGenerator) or host memory (curandCreateGeneratorHost). The 32- and
-// 64-bit values and the uniform, normal and log-normal distributions are there (float normals as
-// close as the device API's, see <curand_kernel.h>), for XORWOW, Philox4_32_10, MRG32k3a, MTGP32
-// and the Sobol generators; the Poisson one (the library's own method, unlike the device API's)
-// and MT19937 are not yet: a call of the first is a compile error that names it, creating the
-// second CURAND_STATUS_TYPE_ERROR (issue F2c).
+// 64-bit values and the uniform, normal and log-normal distributions are there, for XORWOW,
+// Philox4_32_10, MRG32k3a, MTGP32, MT19937 and the Sobol generators; the Poisson one (the
+// library's own method, unlike the device API's) is not yet: a call is a compile error that names
+// it (issue F2c).
 #pragma once
 // cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
 #ifndef CURAND_H_
