@@ -46,6 +46,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -53,6 +54,7 @@
 #include <vector>
 
 #include "backends/sim/curand_mt19937.hpp"
+#include "backends/sim/curand_poisson_table.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/error_state.hpp"
 #include "backends/sim/findings.hpp"
@@ -65,6 +67,9 @@ struct curandGenerator_st {
   // XORWOW's and MRG32k3a's threads: the values each has drawn (empty until the first call after
   // the seed or the offset is set).
   std::vector<unsigned long long> thread_draws;
+  // Whether each of those threads holds the second normal of a Box-Muller pair (curandGeneratePoisson
+  // from lambda 2000 draws single normals, as curand_normal does).
+  std::vector<bool> holds_normal;
   // MTGP32's block states and the values each has drawn (empty until the first call after the seed
   // is set).
   std::vector<curandStateMtgp32_t> mtgp32_states;
@@ -87,9 +92,9 @@ bool live(const curandGenerator_st* g) {
   return g && generators().count(g);
 }
 
-enum class Result { bits, uniform, uniform_double, normal, normal_double, log_normal, log_normal_double };
+enum class Result { bits, uniform, uniform_double, normal, normal_double, log_normal, log_normal_double, poisson };
 
-// A normal or log-normal result's mean and standard deviation.
+// A normal or log-normal result's mean and standard deviation (a Poisson result's lambda is the mean).
 struct Shape {
   double mean = 0, stddev = 1;
 };
@@ -355,11 +360,16 @@ void generate_sobol(curandGenerator_st& g, Result kind, const Shape& shape, unsi
   }
 }
 
+template <class Math>
+void generate_poisson(curandGenerator_st& g, double lambda, unsigned long long first, std::size_t n, unsigned* out);
+
 // The generator's results [first, first + n) of the given kind; for XORWOW and MRG32k3a normal
 // results `first` counts pairs.
 template <class Math, class Value>
 void generate_values(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first,
                      std::size_t n, Value* out) {
+  if constexpr (std::is_same_v<Value, unsigned>)
+    if (kind == Result::poisson) return generate_poisson<Math>(g, shape.mean, first, n, out);
   if (quasi(g.type)) return generate_sobol<Math>(g, kind, shape, first, n, out);
   switch (g.type) {
     case CURAND_RNG_PSEUDO_PHILOX4_32_10:
@@ -385,6 +395,109 @@ void generate_values(curandGenerator_st& g, Result kind, const Shape& shape, uns
   }
 }
 
+// Single float normals, one a result (curand_normal's): XORWOW's and MRG32k3a's threads each make a
+// Box-Muller pair for one result and keep its second for their next (holds_normal), where their
+// normal results come a pair a unit; the other generators' normals are one a result already.
+template <class Math>
+void single_normals(curandGenerator_st& g, unsigned long long first, std::size_t n, float* out) {
+  const bool mrg = g.type == CURAND_RNG_PSEUDO_MRG32K3A;
+  if (!mrg && g.type != CURAND_RNG_PSEUDO_XORWOW && g.type != CURAND_RNG_PSEUDO_DEFAULT)
+    return generate_values<Math>(g, Result::normal, Shape{}, first, n, out);
+  const unsigned long long threads = mrg ? kMrgThreads : kXorwowThreads;
+  std::vector<unsigned long long>& drawn = thread_draws(g, threads);
+  if (g.holds_normal.size() != threads) g.holds_normal.assign(threads, false);
+  const unsigned long long end = first + n, used = n < threads ? n : threads;
+  const auto each_thread = [&](auto state) {
+    for (unsigned long long i = 0; i < used; ++i) {
+      const unsigned long long u0 = first + i, t = u0 % threads;
+      auto* s = &state;
+      curand_init(g.seed, t, 0, s);
+      skipahead(drawn[t] - (g.holds_normal[t] ? 2 : 0), s);
+      float2 pair{};
+      if (g.holds_normal[t]) pair = cusim::curand_detail::normal_pair<Math>(s);
+      for (unsigned long long u = u0; u < end; u += threads) {
+        if (!g.holds_normal[t]) {
+          pair = cusim::curand_detail::normal_pair<Math>(s);
+          drawn[t] += 2;
+        }
+        out[u - first] = g.holds_normal[t] ? pair.y : pair.x;
+        g.holds_normal[t] = !g.holds_normal[t];
+      }
+    }
+  };
+  if (mrg) each_thread(curandStateMRG32k3a_t{});
+  else each_thread(curandStateXORWOW_t{});
+}
+
+// curandGeneratePoisson, as measured on an H200 (tools/gpu-probes/curand_poisson_method_probe*.cu,
+// tests/plain_cuda/97_curand_poisson_tables.cu):
+//  - XORWOW, MRG32k3a, Philox4_32_10: below lambda 2000 each result is curandCreatePoissonDistribution's
+//    square histogram drawn with the generator's float uniform for it; from 2000, sqrt(lambda) times
+//    the generator's single float normal plus lambda, rounded (+ 1/2, truncated);
+//  - the generators that make one value a result draw with that value's uniform double
+//    (x 2^-32 + 2^-32, or a 64-bit value's 53 bits): MT19937 from the square histogram below 2000
+//    and, from 2000, the rounded normal in float arithmetic from the value's float normal; MTGP32
+//    from the square histogram below lambda 32, the 32-bit Sobol generators below 10, and
+//    otherwise (the 64-bit Sobol generators below 2000, at every lambda measured, 3.5 and up) by a
+//    binary search of the distribution function, which keeps a quasi-random sequence's order; the
+//    64-bit Sobol generators from 2000 round the double normal of the value's high 32 bits.
+template <class Math>
+void generate_poisson(curandGenerator_st& g, double lambda, unsigned long long first, std::size_t n, unsigned* out) {
+  using namespace cusim::curand_detail;
+  const bool one_value = g.type == CURAND_RNG_PSEUDO_MTGP32 || g.type == CURAND_RNG_PSEUDO_MT19937 || quasi(g.type);
+  if (!one_value) {
+    std::vector<float> draws(n);
+    if (lambda < kPoissonHistogramLimit) {
+      PoissonSquareHistogram table = poisson_square_histogram(lambda);
+      curandHistogramM2_st histogram{table.V.data(), table.V.data(), table.K.data(), table.K.data(), 0};
+      const curandDistributionM2Shift_st m2{&histogram, &histogram, table.shift, static_cast<unsigned>(table.V.size()), 0};
+      generate_values<Math>(g, Result::uniform, Shape{}, first, n, draws.data());
+      for (std::size_t i = 0; i < n; ++i) out[i] = square_histogram_draw(draws[i], m2);
+      return;
+    }
+    single_normals<Math>(g, first, n, draws.data());
+    const double stddev = std::sqrt(lambda);
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = static_cast<unsigned>(Math::madd(stddev, static_cast<double>(draws[i]), lambda) + 0.5);
+    return;
+  }
+  // The values, and each one's uniform double.
+  std::vector<unsigned> values(n);
+  std::vector<double> u(n);
+  if (wide(g.type)) {
+    std::vector<unsigned long long> wide_values(n);
+    generate_sobol<Math>(g, Result::bits, Shape{}, first, n, wide_values.data());
+    if (lambda >= kPoissonHistogramLimit) {
+      for (std::size_t i = 0; i < n; ++i)
+        out[i] = static_cast<unsigned>(
+            Math::madd(std::sqrt(lambda), normal_icdf_double(static_cast<unsigned>(wide_values[i] >> 32)), lambda) + 0.5);
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) u[i] = uniform_double(wide_values[i]);
+  } else {
+    generate_values<Math>(g, Result::bits, Shape{}, first, n, values.data());
+    for (std::size_t i = 0; i < n; ++i) u[i] = uniform_double(values[i]);
+  }
+  if (g.type == CURAND_RNG_PSEUDO_MT19937 && lambda >= kPoissonHistogramLimit) {
+    const float stddev = static_cast<float>(std::sqrt(lambda)), mean = static_cast<float>(lambda);
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<unsigned>(Math::madd(stddev, normal_icdf(values[i]), mean) + 0.5f);
+    return;
+  }
+  const double search_from = g.type == CURAND_RNG_PSEUDO_MT19937 ? kPoissonHistogramLimit
+                             : g.type == CURAND_RNG_PSEUDO_MTGP32 ? 32.0
+                             : wide(g.type)                       ? 0.0
+                                                                  : 10.0;
+  if (lambda < search_from) {
+    PoissonSquareHistogram table = poisson_square_histogram(lambda);
+    curandHistogramM2_st histogram{table.V.data(), table.V.data(), table.K.data(), table.K.data(), 0};
+    const curandDistributionM2Shift_st m2{&histogram, &histogram, table.shift, static_cast<unsigned>(table.V.size()), 0};
+    for (std::size_t i = 0; i < n; ++i) out[i] = square_histogram_draw(u[i], m2);
+    return;
+  }
+  const PoissonDistributionFunction f = poisson_distribution_function(lambda);
+  for (std::size_t i = 0; i < n; ++i) out[i] = f.draw(u[i]);
+}
+
 // 64-bit values (curandGenerateLongLong) come from the 64-bit Sobol generators only.
 template <class Math, class Value>
 void generate(curandGenerator_st& g, Result kind, const Shape& shape, unsigned long long first, std::size_t n,
@@ -404,6 +517,7 @@ curandStatus_t generate_call(const char* call, curandGenerator_t g, Value* out, 
   if (!live(g)) return CURAND_STATUS_NOT_INITIALIZED;
   if (cusim::backend::sticky_error()) return CURAND_STATUS_PREEXISTING_FAILURE;
   const bool pairs = kind != Result::bits && kind != Result::uniform && kind != Result::uniform_double &&
+                     kind != Result::poisson &&
                      (g->type == CURAND_RNG_PSEUDO_XORWOW || g->type == CURAND_RNG_PSEUDO_DEFAULT ||
                       g->type == CURAND_RNG_PSEUDO_MRG32K3A);
   if (pairs && n % 2) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
@@ -480,6 +594,7 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, u
   generator->seed = seed;
   generator->position = generator->offset;
   generator->thread_draws.clear();
+  generator->holds_normal.clear();
   generator->mtgp32_states.clear();
   generator->mt19937.reset();
   return CURAND_STATUS_SUCCESS;
@@ -491,6 +606,7 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
     return CURAND_STATUS_TYPE_ERROR;
   generator->offset = generator->position = offset;
   generator->thread_draws.clear();
+  generator->holds_normal.clear();
   return CURAND_STATUS_SUCCESS;
 }
 // 1 to 20,000 dimensions (cuRAND's direction vectors), for the quasi-random generators; a new
@@ -544,4 +660,8 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double
                                              double mean, double stddev) {
   return generate_call("curandGenerateLogNormalDouble", generator, outputPtr, n, Result::log_normal_double,
                        CUSIM_CALLER, {mean, stddev});
+}
+curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int* outputPtr, std::size_t n, double lambda) {
+  if (live(generator) && (!(lambda > 0) || lambda > 400000)) return CURAND_STATUS_OUT_OF_RANGE;
+  return generate_call("curandGeneratePoisson", generator, outputPtr, n, Result::poisson, CUSIM_CALLER, {lambda, 0});
 }

@@ -1,11 +1,10 @@
 // cusim's <curand.h>: cuRAND's host API, giving the values cuRAND's library gives on a GPU bit
-// for bit (tests/plain_cuda/86, 89, 90, 91 and 96 compare them with an H200's). The library lays
+// for bit (tests/plain_cuda/86, 89, 90, 91, 96 and 97 compare them with an H200's). The library lays
 // the generators' sequences out as measured (backends/sim/curand_host.cpp says how); results go
 // to device memory (curandCreateGenerator) or host memory (curandCreateGeneratorHost). The 32- and
-// 64-bit values and the uniform, normal and log-normal distributions are there, for XORWOW,
-// Philox4_32_10, MRG32k3a, MTGP32, MT19937 and the Sobol generators; the Poisson one (the
-// library's own method, unlike the device API's) is not yet: a call is a compile error that names
-// it (issue F2c).
+// 64-bit values and the uniform, normal, log-normal and Poisson distributions are there, for
+// XORWOW, Philox4_32_10, MRG32k3a, MTGP32, MT19937 and the Sobol generators, and the Poisson
+// tables (curandCreatePoissonDistribution) that curand_discrete draws from.
 #pragma once
 // cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
 #ifndef CURAND_H_
@@ -78,6 +77,36 @@ typedef unsigned long long curandDirectionVectors64_t[64];
 struct curandGenerator_st;
 typedef struct curandGenerator_st* curandGenerator_t;
 
+// Discrete distributions: the tables curandCreatePoissonDistribution makes (the structures are in
+// <curand_kernel.h>, cusim/detail/curand_discrete.hpp) and how they are drawn from.
+typedef double curandDistribution_st;
+typedef curandDistribution_st* curandDistribution_t;
+typedef struct curandDistributionShift_st* curandDistributionShift_t;
+typedef struct curandDistributionM2Shift_st* curandDistributionM2Shift_t;
+typedef struct curandHistogramM2_st* curandHistogramM2_t;
+typedef unsigned int curandHistogramM2K_st;
+typedef curandHistogramM2K_st* curandHistogramM2K_t;
+typedef curandDistribution_st curandHistogramM2V_st;
+typedef curandHistogramM2V_st* curandHistogramM2V_t;
+typedef struct curandDiscreteDistribution_st* curandDiscreteDistribution_t;
+enum curandMethod {
+  CURAND_CHOOSE_BEST = 0,
+  CURAND_ITR = 1,
+  CURAND_KNUTH = 2,
+  CURAND_HITR = 3,
+  CURAND_M1 = 4,
+  CURAND_M2 = 5,
+  CURAND_BINARY_SEARCH = 6,
+  CURAND_DISCRETE_GAUSS = 7,
+  CURAND_REJECTION = 8,
+  CURAND_DEVICE_API = 9,
+  CURAND_FAST_REJECTION = 10,
+  CURAND_3RD = 11,
+  CURAND_DEFINITION = 12,
+  CURAND_POISSON = 13,
+};
+typedef enum curandMethod curandMethod_t;
+
 curandStatus_t curandCreateGenerator(curandGenerator_t* generator, curandRngType_t rng_type);
 curandStatus_t curandCreateGeneratorHost(curandGenerator_t* generator, curandRngType_t rng_type);
 curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
@@ -106,12 +135,8 @@ curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t* vectors[]
 curandStatus_t curandGetScrambleConstants32(unsigned int** constants);
 curandStatus_t curandGetScrambleConstants64(unsigned long long** constants);
 
-// Not simulated yet (issue F2c): a call is an error at the caller's line that names it.
-#define CUSIM_CURAND_HOST_NOT_YET(name, ...)                                                                 \
-  template <class Generator>                                                                                \
-  curandStatus_t name(Generator, __VA_ARGS__) __attribute__((unavailable(                                  \
-      "cusim does not simulate it yet (issue F2c: the GPU's values are not reproduced bit for bit yet); "   \
-      "curandGenerate, curandGenerateUniform(Double), curandGenerateNormal(Double) and "                   \
-      "curandGenerateLogNormal(Double) are")));
-CUSIM_CURAND_HOST_NOT_YET(curandGeneratePoisson, unsigned int*, std::size_t, double)
-#undef CUSIM_CURAND_HOST_NOT_YET
+// Poisson: curandGeneratePoisson, and the tables of curandCreatePoissonDistribution that
+// curand_discrete draws from in a kernel (<curand_kernel.h>); lambda in (0, 400000].
+curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int* outputPtr, std::size_t n, double lambda);
+curandStatus_t curandCreatePoissonDistribution(double lambda, curandDiscreteDistribution_t* discrete_distribution);
+curandStatus_t curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution);

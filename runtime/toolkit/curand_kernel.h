@@ -11,8 +11,9 @@
 // recursive generator, subsequences of 2^76 values and sequences of 2^127. MTGP32, a block's
 // generator whose state is set up on the host (<curand_mtgp32_host.h>), is in
 // <curand_mtgp32_kernel.h>; the Sobol quasi-random generators are below; their distributions (and
-// MTGP32's) are in cusim/detail/curand_icdf_distributions.hpp. Where the GPU build contracts a
-// multiply and an add into one fused operation, so does this header.
+// MTGP32's) are in cusim/detail/curand_icdf_distributions.hpp; curand_discrete, drawing from
+// curandCreatePoissonDistribution's tables, in cusim/detail/curand_discrete.hpp. Where the GPU
+// build contracts a multiply and an add into one fused operation, so does this header.
 #pragma once
 // cuRAND's include guard, which programs test to see whether the header is in (helper_cuda.h).
 #ifndef CURAND_KERNEL_H_
@@ -443,3 +444,7 @@ __device__ inline auto curand(State* state) {
 
 #include <curand_mtgp32_kernel.h>
 #include <cusim/detail/curand_icdf_distributions.hpp>
+
+// ---- discrete distributions (curandCreatePoissonDistribution's tables) ---------------------------
+
+#include <cusim/detail/curand_discrete.hpp>

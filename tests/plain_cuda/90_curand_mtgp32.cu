@@ -108,6 +108,7 @@
 #include <vector>
 
 #include "check.cuh"
+#include "curand_results.cuh"
 
 enum Draw { kBits, kUniform, kUniformDouble, kNormal, kNormalDouble, kLogNormal, kLogNormalDouble, kPoisson, kCount };
 static const char* const kNames[kCount] = {"curand",        "curand_uniform",           "curand_uniform_double",
@@ -243,20 +244,9 @@ constexpr size_t kHostValues = 100000;
 template <class T, class Generate>
 static std::vector<T> host_results(curandRngType_t type, unsigned long long seed, bool host_generator,
                                    Generate generate) {
-  curandGenerator_t g;
-  if (host_generator) CHECK_CURAND(curandCreateGeneratorHost(&g, type));
-  else CHECK_CURAND(curandCreateGenerator(&g, type));
-  CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
-  std::vector<T> v(kHostValues);
-  T* where = v.data();
-  if (!host_generator) CHECK_CUDA(cudaMalloc(&where, kHostValues * sizeof(T)));
-  generate(g, where);
-  if (!host_generator) {
-    CHECK_CUDA(cudaMemcpy(v.data(), where, kHostValues * sizeof(T), cudaMemcpyDeviceToHost));
-    CHECK_CUDA(cudaFree(where));
-  }
-  CHECK_CURAND(curandDestroyGenerator(g));
-  return v;
+  return generator_results<T>(
+      type, host_generator, kHostValues,
+      [seed](curandGenerator_t g) { CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed)); }, generate);
 }
 
 template <class T>

@@ -31,25 +31,14 @@
 #include <vector>
 
 #include "check.cuh"
+#include "curand_results.cuh"
 
-// `count` results of a new generator, made by `generate` into device memory (or host memory for a
-// host generator).
+// `count` results of a new MT19937 generator with the seed.
 template <class T, class Generate>
 static std::vector<T> results(unsigned long long seed, size_t count, bool host_generator, Generate generate) {
-  curandGenerator_t g;
-  if (host_generator) CHECK_CURAND(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MT19937));
-  else CHECK_CURAND(curandCreateGenerator(&g, CURAND_RNG_PSEUDO_MT19937));
-  CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
-  std::vector<T> v(count);
-  T* where = v.data();
-  if (!host_generator) CHECK_CUDA(cudaMalloc(&where, count * sizeof(T)));
-  generate(g, where);
-  if (!host_generator) {
-    CHECK_CUDA(cudaMemcpy(v.data(), where, count * sizeof(T), cudaMemcpyDeviceToHost));
-    CHECK_CUDA(cudaFree(where));
-  }
-  CHECK_CURAND(curandDestroyGenerator(g));
-  return v;
+  return generator_results<T>(
+      CURAND_RNG_PSEUDO_MT19937, host_generator, count,
+      [seed](curandGenerator_t g) { CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed)); }, generate);
 }
 
 template <class T>

@@ -175,23 +175,3 @@ TEST_CASE("a legacy texture reference is a compile error at its line that names 
                       "(cudaCreateTextureObject) and read it with tex1Dfetch<T>(obj, i), tex1D<T>, tex2D<T> or "
                       "tex3D<T>") != std::string::npos);
 }
-
-// cuRAND's host calls cusim does not simulate yet (issue F2c) are declared unavailable: a call is
-// an error at its line that names the function, not an undeclared name or a wrong number.
-TEST_CASE("a cuRAND host distribution cusim does not simulate yet is a compile error at the call's line") {
-  cusim_test::TempDir dir;
-  const std::string path = dir.file("curand_host.cu");
-  std::ofstream(path) << "#include <curand.h>\nint main() {\n  curandGenerator_t g;\n"
-                         "  curandCreateGenerator(&g, CURAND_RNG_PSEUDO_DEFAULT);\n  float* p = nullptr;\n"
-                         "  curandGeneratePoisson(g, reinterpret_cast<unsigned*>(p), 100, 4.0);\n}\n";
-  const cusim_test::ProgramRun nvcc =
-      cusim_test::run_program({CUSIM_NVCC, "-o", dir.file("program"), path, "-lcurand"});
-  CHECK(nvcc.status == 1);
-  CHECK_FALSE(nvcc.signalled);
-  const std::vector<std::string> lines = lines_of(nvcc.err);
-  REQUIRE_FALSE(lines.empty());
-  CHECK(lines[0] == path + ":6:3: error: 'curandGeneratePoisson<curandGenerator_st *>' is unavailable: cusim does not "
-                           "simulate it yet (issue F2c: the GPU's values are not reproduced bit for bit yet); "
-                           "curandGenerate, curandGenerateUniform(Double), curandGenerateNormal(Double) and "
-                           "curandGenerateLogNormal(Double) are");
-}
