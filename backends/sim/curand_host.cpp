@@ -46,7 +46,6 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <type_traits>

@@ -1,5 +1,5 @@
 // cuRAND's discrete distributions in a kernel: curand_discrete and curand_discrete4 draw from the
-// tables curandCreatePoissonDistribution makes on the host (backends/sim/curand_host.cpp), as
+// tables curandCreatePoissonDistribution makes on the host (backends/sim/curand_discrete_api.cpp), as
 // cuRAND's curand_discrete2.h does: a square histogram (CURAND_M2) is read at the column a
 // uniform double falls in, a rounded normal (CURAND_DISCRETE_GAUSS) is stddev * normal + mean +
 // 1/2, the multiply and add fused as nvcc fuses them. The structures are cuRAND's, so a program
