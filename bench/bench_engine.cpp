@@ -1,12 +1,13 @@
 // bench_engine — the simulator's speed on the seed workloads against a serial C++ loop (issue E1).
 //
-// For each workload, one run of this program times the simulator (this build, all cores) and a
-// plain serial loop on one core doing the same work: one warm-up run each, then --runs timed runs
-// of each, interleaved so that noise from other load hits both alike. It reports the medians and
-// their ratio (simulator / serial) against the workload's target, checks every simulator result
-// against the serial one (exactly for integers and element-wise float operations, to a relative
-// 1e-4 for matmul, and both to 1e-4 and exactly for the float sums, whose inputs make every
-// order of addition exact), and exits non-zero if any differs or a launch fails.
+// For each workload, one run of this program times the simulator (this build, on CUSIM_WORKERS
+// workers: by default all cores) and a plain serial loop on one core doing the same work: one
+// warm-up run each, then --runs timed runs of each, interleaved so that noise from other load
+// hits both alike. It reports the medians and their ratio (simulator / serial) against the
+// workload's target, checks every simulator result against the serial one (exactly for integers
+// and element-wise float operations, to a relative 1e-4 for matmul, and both to 1e-4 and exactly
+// for the float sums, whose inputs make every order of addition exact), and exits non-zero if
+// any differs or a launch fails.
 //
 //   bench_engine [--runs N] [--only NAME] [--scale K] [--records]
 //   NAME: workload keys or their starts, comma-separated ("matmul": both sizes, "barrier": both
@@ -437,9 +438,12 @@ void print_records(const std::vector<Row>& rows) {
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
   g_scale = opt.scale;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  // The simulator's workers: CUSIM_WORKERS, else every core of the machine (whatever taskset
+  // allows: bench/run-scaling pins the program and sets CUSIM_WORKERS to match).
 #if CUSIM_SIMULATOR
-  cusim::settings().workers = cores;
+  const unsigned cores = cusim::settings().workers;
+#else
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
 #endif
 
   struct Entry {
