@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "check.cuh"
+#include "curand_results.cuh"
 
 namespace {
 
@@ -45,27 +46,21 @@ enum What { kBits, kUniform, kDouble };
 // host memory; printed as their hash and first value.
 void draw(const char* name, curandRngType_t type, unsigned long long seed, unsigned long long offset, What what,
           std::size_t count, int calls, bool host) {
-  curandGenerator_t g;
-  if (host) CHECK_CURAND(curandCreateGeneratorHost(&g, type));
-  else CHECK_CURAND(curandCreateGenerator(&g, type));
-  CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
-  CHECK_CURAND(curandSetGeneratorOffset(g, offset));
-  const std::size_t size = what == kDouble ? 8 : 4;
-  std::vector<unsigned char> out(count * size);
-  void* target = out.data();
-  if (!host) CHECK_CUDA(cudaMalloc(&target, count * size));
-  const std::size_t each = count / calls;
-  for (int c = 0; c < calls; ++c) {
-    char* at = static_cast<char*>(target) + c * each * size;
-    if (what == kBits) CHECK_CURAND(curandGenerate(g, reinterpret_cast<unsigned*>(at), each));
-    else if (what == kUniform) CHECK_CURAND(curandGenerateUniform(g, reinterpret_cast<float*>(at), each));
-    else CHECK_CURAND(curandGenerateUniformDouble(g, reinterpret_cast<double*>(at), each));
-  }
-  if (!host) {
-    CHECK_CUDA(cudaMemcpy(out.data(), target, count * size, cudaMemcpyDeviceToHost));
-    CHECK_CUDA(cudaFree(target));
-  }
-  CHECK_CURAND(curandDestroyGenerator(g));
+  const std::size_t size = what == kDouble ? 8 : 4, each = count / calls;
+  const std::vector<unsigned char> out = generator_results<unsigned char>(
+      type, host, count * size,
+      [&](curandGenerator_t g) {
+        CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
+        CHECK_CURAND(curandSetGeneratorOffset(g, offset));
+      },
+      [&](curandGenerator_t g, unsigned char* target) {
+        for (int c = 0; c < calls; ++c) {
+          unsigned char* at = target + c * each * size;
+          if (what == kBits) CHECK_CURAND(curandGenerate(g, reinterpret_cast<unsigned*>(at), each));
+          else if (what == kUniform) CHECK_CURAND(curandGenerateUniform(g, reinterpret_cast<float*>(at), each));
+          else CHECK_CURAND(curandGenerateUniformDouble(g, reinterpret_cast<double*>(at), each));
+        }
+      });
   unsigned long long first = 0;
   std::memcpy(&first, out.data(), size);
   static const char* const kinds[] = {"curandGenerate", "curandGenerateUniform", "curandGenerateUniformDouble"};

@@ -66,6 +66,7 @@
 #include <vector>
 
 #include "check.cuh"
+#include "curand_results.cuh"
 
 namespace {
 
@@ -83,35 +84,29 @@ struct Request {
 
 // `count` results of `what` as the request says, in its generator's memory order.
 std::vector<unsigned char> generate(curandRngType_t type, What what, std::size_t count, const Request& r) {
-  curandGenerator_t g;
-  if (r.host) CHECK_CURAND(curandCreateGeneratorHost(&g, type));
-  else CHECK_CURAND(curandCreateGenerator(&g, type));
-  CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, r.seed));
-  CHECK_CURAND(curandSetGeneratorOffset(g, r.offset));
-  const std::size_t size = what == kNormalDouble || what == kLogNormalDouble ? 8 : 4;
-  std::vector<unsigned char> out(count * size);
-  void* target = out.data();
-  if (!r.host) CHECK_CUDA(cudaMalloc(&target, count * size + 4 * r.uniforms_before));
-  if (r.uniforms_before) CHECK_CURAND(curandGenerateUniform(g, static_cast<float*>(target), r.uniforms_before));
-  const std::size_t each = count / r.calls;
-  for (int c = 0; c < r.calls; ++c) {
-    char* at = static_cast<char*>(target) + c * each * size;
-    const float fm = static_cast<float>(r.mean), fs = static_cast<float>(r.stddev);
-    switch (what) {
-      case kNormal: CHECK_CURAND(curandGenerateNormal(g, reinterpret_cast<float*>(at), each, fm, fs)); break;
-      case kNormalDouble: CHECK_CURAND(curandGenerateNormalDouble(g, reinterpret_cast<double*>(at), each, r.mean, r.stddev)); break;
-      case kLogNormal: CHECK_CURAND(curandGenerateLogNormal(g, reinterpret_cast<float*>(at), each, fm, fs)); break;
-      case kLogNormalDouble:
-        CHECK_CURAND(curandGenerateLogNormalDouble(g, reinterpret_cast<double*>(at), each, r.mean, r.stddev));
-        break;
+  const std::size_t size = what == kNormalDouble || what == kLogNormalDouble ? 8 : 4, each = count / r.calls;
+  const auto setup = [&](curandGenerator_t g) {
+    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, r.seed));
+    CHECK_CURAND(curandSetGeneratorOffset(g, r.offset));
+  };
+  return generator_results<unsigned char>(type, r.host, count * size, setup, [&](curandGenerator_t g, unsigned char* target) {
+    // The uniforms land where the results go next (count * size bytes hold them).
+    if (r.uniforms_before) CHECK_CURAND(curandGenerateUniform(g, reinterpret_cast<float*>(target), r.uniforms_before));
+    for (int c = 0; c < r.calls; ++c) {
+      unsigned char* at = target + c * each * size;
+      const float fm = static_cast<float>(r.mean), fs = static_cast<float>(r.stddev);
+      switch (what) {
+        case kNormal: CHECK_CURAND(curandGenerateNormal(g, reinterpret_cast<float*>(at), each, fm, fs)); break;
+        case kNormalDouble:
+          CHECK_CURAND(curandGenerateNormalDouble(g, reinterpret_cast<double*>(at), each, r.mean, r.stddev));
+          break;
+        case kLogNormal: CHECK_CURAND(curandGenerateLogNormal(g, reinterpret_cast<float*>(at), each, fm, fs)); break;
+        case kLogNormalDouble:
+          CHECK_CURAND(curandGenerateLogNormalDouble(g, reinterpret_cast<double*>(at), each, r.mean, r.stddev));
+          break;
+      }
     }
-  }
-  if (!r.host) {
-    CHECK_CUDA(cudaMemcpy(out.data(), target, count * size, cudaMemcpyDeviceToHost));
-    CHECK_CUDA(cudaFree(target));
-  }
-  CHECK_CURAND(curandDestroyGenerator(g));
-  return out;
+  });
 }
 
 void show(const char* name, curandRngType_t type, What what, std::size_t count, const Request& r) {
