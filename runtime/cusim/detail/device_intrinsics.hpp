@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "cusim/detail/vector_types.hpp"
+#include "cusim/detail/libdevice_math.hpp"
 #include "cusim/detail/sfu.hpp"
 
 // ---- integer intrinsics ----------------------------------------------------------------------
@@ -412,6 +413,12 @@ CUSIM_TO_INTEGER(double, double, unsigned long long, ull)
 // the GPU rounds them. __tanhf (tanh.approx, not modelled) is the C library's tanh.
 [[gnu::always_inline]] inline float rsqrtf(float x) { return cusim::sfu::rsqrt_f32(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+// The inverse complementary error function and the inverse of the standard normal distribution
+// function, as libdevice computes them (libdevice_math.hpp; tests/plain_cuda/98_erfcinv_exact.cu).
+inline float erfcinvf(float x) { return cusim::libdevice::erfcinvf(x); }
+inline double erfcinv(double x) { return cusim::libdevice::erfcinv(x); }
+inline float normcdfinvf(float x) { return cusim::libdevice::normcdfinvf(x); }
+inline double normcdfinv(double x) { return cusim::libdevice::normcdfinv(x); }
 // (glibc declares these names too; the translator's parse declares them itself.)
 #if !defined(CUSIM_TRANSLATOR_PARSE)
 [[gnu::always_inline]] inline float __expf(float x) { return cusim::sfu::ex2_f32(x * 0x1.715476p0f); }     // log2(e)

@@ -1,21 +1,24 @@
 // CUDA's own algorithms for the math functions whose exact results cuRAND's distributions depend
-// on: double log, exp, sincospi and erfcinv and float logf and erfcinvf, step for step as
+// on, and that kernels call by name (erfcinv(f), normcdfinv(f): device_intrinsics.hpp): double log,
+// exp, sincospi, erfcinv and normcdfinv and float logf, erfcinvf and normcdfinvf, step for step as
 // libdevice (the bitcode that nvcc links into every kernel, nvvm/libdevice/libdevice.10.bc)
 // computes them, so that a simulated kernel gets the GPU's bits, not the C library's (which
 // differs in the last place for some arguments). Every step is an IEEE operation that the CPU
 // performs exactly as the GPU does (std::fma is the GPU's fused multiply-add), except the
 // special-function unit's approximations: log's first reciprocal, rcp.approx.ftz.f64, modelled
 // here by its precision (20 fraction bits), whose difference the Newton step after it removes but
-// for arguments within 2^-60 of a rounding boundary; erfcinv's rsqrt.approx.f64 likewise;
-// erfcinvf's lg2.approx and rsqrt.approx, the unit's own results (sfu.hpp), which decide the last
-// bits of the float results. tests/plain_cuda/88_curand_distributions.cu and
-// 90_curand_mtgp32.cu compare the results with an H200's.
+// for arguments within 2^-60 of a rounding boundary; erfcinv's rsqrt.approx.f64 likewise from
+// 2^-333 up (below, no Newton step follows it, and the results are within about 2^-20 of the
+// GPU's); erfcinvf's lg2.approx and rsqrt.approx, the unit's own results (sfu.hpp), which decide
+// the last bits of the float results. tests/plain_cuda/88_curand_distributions.cu,
+// 90_curand_mtgp32.cu and 98_erfcinv_exact.cu compare the results with an H200's.
 #pragma once
 #include <cusim/detail/sfu.hpp>
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 
 namespace cusim::libdevice {
@@ -174,12 +177,6 @@ inline float logf(float a) {
   return r;
 }
 
-// lg2.approx.f32: the special-function unit's (sfu.hpp) for a normal argument; a denormal one,
-// which the GPU scales into range first, gets log2 correctly rounded (not measured).
-inline float lg2_approx(float a) {
-  return std::fpclassify(a) == FP_SUBNORMAL ? static_cast<float>(std::log2(static_cast<double>(a))) : cusim::sfu::lg2(a);
-}
-
 // rsqrt.approx.f64: MUFU.RSQ64H's reciprocal square root of the high word, its low word zero. The
 // Newton step after it leaves the result independent of its last bits but within 2^-60 or so of a
 // rounding boundary.
@@ -264,14 +261,15 @@ inline double erfcinv(double a) {
 inline float erfcinvf(float a) {
   const float two_minus_a = 2.0f + -a;
   if (a >= 0x1.bda512p-9f && a <= 0x1.ff212ep0f) {
-    const float w = -lg2_approx(two_minus_a * a);
+    const float w = -cusim::sfu::lg2(two_minus_a * a);  // lg2.approx.ftz: the product is normal
     float p = std::fma(-0x1.14c6ep-32f, w, 0x1.43ec8ap-27f);
     for (const float c : {-0x1.02dfb4p-23f, 0x1.d1f08cp-23f, 0x1.0e8554p-17f, -0x1.09b69ap-15f, -0x1.95fd42p-11f,
                           0x1.6b804ep-8f, 0x1.495c1ep-3f, 0x1.c5bf88p-1f})
       p = std::fma(p, w, c);
     return std::fma(p, -a, p);
   }
-  const float s = -lg2_approx(a > 1.0f ? two_minus_a : a);
+  // lg2.approx.f32 without .ftz (nvcc's default): a denormal argument scaled into range first.
+  const float s = -cusim::sfu::lg2_f32(a > 1.0f ? two_minus_a : a);
   const float r = cusim::sfu::rsqrt(s);
   float p = std::fma(-0x1.f8e7e2p5f, r, 0x1.fdf052p6f);
   for (const float c : {-0x1.c86c38p6f, 0x1.e29b36p5f, -0x1.5ca366p4f, 0x1.9dea08p2f, -0x1.d53c0ap0f, -0x1.f0e3e8p-6f,
@@ -280,6 +278,15 @@ inline float erfcinvf(float a) {
   float t = s == std::numeric_limits<float>::infinity() ? s : r * s;
   if (a > 1.0f) t = -t;
   return p * t;
+}
+
+// __nv_normcdfinvf: -sqrt(2) erfcinvf(2a), the product an fma with +0 (so -0 becomes +0).
+inline float normcdfinvf(float a) { return std::fma(-0x1.6a09e6p0f, erfcinvf(a + a), 0.0f); }
+
+// __nv_normcdfinv: -sqrt(2) erfcinv(2a), sqrt(2) in two parts, plus +0.
+inline double normcdfinv(double a) {
+  const double t = erfcinv(a + a);
+  return std::fma(-0x1.6a09e667f3bccp0, t, -0x1.21165f626cdd5p-53 * t) + 0.0;
 }
 
 }  // namespace cusim::libdevice
