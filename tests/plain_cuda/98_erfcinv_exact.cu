@@ -118,7 +118,7 @@ int far_from_inverse(const std::vector<double>& a, const std::vector<double>& r,
 
 // The float functions of x and the double ones of x times `scale`: bit for bit as hashes, or, for
 // the doubles where cusim does not model the unit's rsqrt.approx.f64 bit for bit (the tails below
-// 2^-9: docs/RUNTIME.md), within 2^-18 of the true inverse.
+// 2^-9: docs/FRONTEND.md), within 2^-18 of the true inverse.
 void show(const char* range, const std::vector<float>& x, bool doubles_exact, double scale = 1.0) {
   float *dx, *e, *n;
   double *ed, *nd;
