@@ -419,6 +419,68 @@ inline float erfcinvf(float x) { return cusim::libdevice::erfcinvf(x); }
 inline double erfcinv(double x) { return cusim::libdevice::erfcinv(x); }
 inline float normcdfinvf(float x) { return cusim::libdevice::normcdfinvf(x); }
 inline double normcdfinv(double x) { return cusim::libdevice::normcdfinv(x); }
+// CUDA's other additions, as libdevice computes them (libdevice_math.hpp;
+// tests/plain_cuda/99_cuda_math_additions.cu): sin(pi x), cos(pi x), x^(-1/3), 1/sqrt(x^2 + y^2),
+// the Euclidean norms of 3, 4 and dim values and their reciprocals, the inverse error function,
+// the standard normal distribution function, the scaled complementary error function exp(x^2)
+// erfc(x), and the modified Bessel functions of the first kind of orders 0 and 1. A float NaN is
+// the GPU's 0x7fffffff (sinpif, cospif and sincospif write it themselves).
+inline float sinpif(float x) { return cusim::libdevice::sinpif(x); }
+inline double sinpi(double x) { return cusim::libdevice::sinpi(x); }
+inline float cospif(float x) { return cusim::libdevice::cospif(x); }
+inline double cospi(double x) { return cusim::libdevice::cospi(x); }
+inline void sincospif(float x, float* s, float* c) { cusim::libdevice::sincospif(x, s, c); }
+inline void sincospi(double x, double* s, double* c) { cusim::libdevice::sincospi(x, s, c); }
+inline float rcbrtf(float x) { return cusim::detail::gpu_nan(cusim::libdevice::rcbrtf(x)); }
+inline double rcbrt(double x) { return cusim::libdevice::rcbrt(x); }
+inline float rhypotf(float x, float y) { return cusim::detail::gpu_nan(cusim::libdevice::rhypotf(x, y)); }
+inline double rhypot(double x, double y) { return cusim::libdevice::rhypot(x, y); }
+inline float norm3df(float a, float b, float c) { return cusim::detail::gpu_nan(cusim::libdevice::norm3df(a, b, c)); }
+inline double norm3d(double a, double b, double c) { return cusim::libdevice::norm3d(a, b, c); }
+inline float rnorm3df(float a, float b, float c) { return cusim::detail::gpu_nan(cusim::libdevice::rnorm3df(a, b, c)); }
+inline double rnorm3d(double a, double b, double c) { return cusim::libdevice::rnorm3d(a, b, c); }
+inline float norm4df(float a, float b, float c, float d) { return cusim::detail::gpu_nan(cusim::libdevice::norm4df(a, b, c, d)); }
+inline double norm4d(double a, double b, double c, double d) { return cusim::libdevice::norm4d(a, b, c, d); }
+inline float rnorm4df(float a, float b, float c, float d) { return cusim::detail::gpu_nan(cusim::libdevice::rnorm4df(a, b, c, d)); }
+inline double rnorm4d(double a, double b, double c, double d) { return cusim::libdevice::rnorm4d(a, b, c, d); }
+inline float normf(int dim, const float* p) { return cusim::detail::gpu_nan(cusim::libdevice::normf(dim, p)); }
+inline double norm(int dim, const double* p) { return cusim::libdevice::norm(dim, p); }
+inline float rnormf(int dim, const float* p) { return cusim::detail::gpu_nan(cusim::libdevice::rnormf(dim, p)); }
+inline double rnorm(int dim, const double* p) { return cusim::libdevice::rnorm(dim, p); }
+inline float erfinvf(float x) { return cusim::detail::gpu_nan(cusim::libdevice::erfinvf(x)); }
+inline double erfinv(double x) { return cusim::libdevice::erfinv(x); }
+inline float normcdff(float x) { return cusim::detail::gpu_nan(cusim::libdevice::normcdff(x)); }
+inline double normcdf(double x) { return cusim::libdevice::normcdf(x); }
+inline float erfcxf(float x) { return cusim::detail::gpu_nan(cusim::libdevice::erfcxf(x)); }
+inline double erfcx(double x) { return cusim::libdevice::erfcx(x); }
+inline float cyl_bessel_i0f(float x) { return cusim::detail::gpu_nan(cusim::libdevice::cyl_bessel_i0f(x)); }
+inline double cyl_bessel_i0(double x) { return cusim::libdevice::cyl_bessel_i0(x); }
+inline float cyl_bessel_i1f(float x) { return cusim::detail::gpu_nan(cusim::libdevice::cyl_bessel_i1f(x)); }
+inline double cyl_bessel_i1(double x) { return cusim::libdevice::cyl_bessel_i1(x); }
+// x / y: CUDA's fdividef is the IEEE division unless -use_fast_math makes it __fdividef.
+inline float fdividef(float x, float y) { return x / y; }
+// CUDA's float overloads of its own names (crt/math_functions.hpp), each its f-function; those of
+// the standard's names (cbrt(float)...) are <cmath>'s.
+inline float rsqrt(float x) { return rsqrtf(x); }
+inline float rcbrt(float x) { return rcbrtf(x); }
+inline float sinpi(float x) { return sinpif(x); }
+inline float cospi(float x) { return cospif(x); }
+inline void sincospi(float x, float* s, float* c) { sincospif(x, s, c); }
+inline void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
+inline float exp10(float x) { return exp10f(x); }
+inline float j0(float x) { return j0f(x); }
+inline float j1(float x) { return j1f(x); }
+inline float jn(int n, float x) { return jnf(n, x); }
+inline float y0(float x) { return y0f(x); }
+inline float y1(float x) { return y1f(x); }
+inline float yn(int n, float x) { return ynf(n, x); }
+inline float cyl_bessel_i0(float x) { return cyl_bessel_i0f(x); }
+inline float cyl_bessel_i1(float x) { return cyl_bessel_i1f(x); }
+inline float erfinv(float x) { return erfinvf(x); }
+inline float erfcinv(float x) { return erfcinvf(x); }
+inline float normcdfinv(float x) { return normcdfinvf(x); }
+inline float normcdf(float x) { return normcdff(x); }
+inline float erfcx(float x) { return erfcxf(x); }
 // (glibc declares these names too; the translator's parse declares them itself.)
 #if !defined(CUSIM_TRANSLATOR_PARSE)
 [[gnu::always_inline]] inline float __expf(float x) { return cusim::sfu::ex2_f32(x * 0x1.715476p0f); }     // log2(e)
