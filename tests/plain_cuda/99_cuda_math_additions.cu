@@ -103,28 +103,22 @@ __device__ double sincospi_cosine(double x) {
   return c;
 }
 
-// Each function of argument i, its other arguments drawn from elsewhere in the same arrays; the
-// array functions take 1 to 5 of them.
-__global__ void float_functions(const float* a, float* out) {
+// Each function of argument i, its other arguments drawn from elsewhere in the same arrays (as
+// arguments_of draws them); the array functions take 1 to 5 of them.
+template <class T>
+__global__ void functions(const T* a, T* out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= kCount) return;
-  const float x = a[i], y = a[(i * 40503u + 7) % kCount], z = a[(i * 9973u + 1) % kCount],
-              w = a[(i * 30011u + 3) % kCount];
-  const float v[5] = {x, y, z, w, a[(i * 17u + 5) % kCount]};
+  const T x = a[i], y = a[(i * 40503u + 7) % kCount], z = a[(i * 9973u + 1) % kCount], w = a[(i * 30011u + 3) % kCount];
+  const T v[5] = {x, y, z, w, a[(i * 17u + 5) % kCount]};
   const int dim = 1 + i % 5;
   int f = 0;
 #define STORE(name, call) out[f++ * kCount + i] = call;
-  FLOAT_FUNCTIONS(STORE)
-}
-__global__ void double_functions(const double* a, double* out) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= kCount) return;
-  const double x = a[i], y = a[(i * 40503u + 7) % kCount], z = a[(i * 9973u + 1) % kCount],
-               w = a[(i * 30011u + 3) % kCount];
-  const double v[5] = {x, y, z, w, a[(i * 17u + 5) % kCount]};
-  const int dim = 1 + i % 5;
-  int f = 0;
-  DOUBLE_FUNCTIONS(STORE)
+  if constexpr (std::is_same_v<T, float>) {
+    FLOAT_FUNCTIONS(STORE)
+  } else {
+    DOUBLE_FUNCTIONS(STORE)
+  }
 #undef STORE
 }
 
@@ -321,11 +315,11 @@ int main(int argc, char** argv) {
   const std::vector<float> fa = arguments<float>(float_ranges);
   const std::vector<double> da = arguments<double>(double_ranges);
 
-  const std::vector<float> fr = run(float_functions, fa, kFloatFunctions);
+  const std::vector<float> fr = run(functions<float>, fa, kFloatFunctions);
   int f = 0;
 #define PRINT(name, call) print(folder, #name, &fr[f++ * kCount]);
   FLOAT_FUNCTIONS(PRINT)
-  const std::vector<double> dr = run(double_functions, da, kDoubleFunctions);
+  const std::vector<double> dr = run(functions<double>, da, kDoubleFunctions);
   f = 0;
   const auto print_double = [&](const char* name) {
     const double* r = &dr[f++ * kCount];

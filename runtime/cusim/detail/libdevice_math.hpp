@@ -241,20 +241,26 @@ inline double erfcinv_log(double x) {
   return std::fma(ed, 0x1.62e42fefa39efp-1, q);
 }
 
+// The central polynomial of erfcinv and erfinv: erfinv(y)/y for w = -log(1 - y^2) - 3.125.
+inline double erfinv_central(double w) {
+  double p = std::fma(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63);
+  for (const double c : {0x1.7b83eef0b7c9fp-60, 0x1.9ba72cd589b91p-57, -0x1.33689090a6b96p-53, 0x1.82e11898132e0p-56,
+                         0x1.de4acfd9e26bap-48, -0x1.6d33eed66c487p-45, -0x1.6f2167040d8e2p-44, 0x1.72a22c2d77e20p-39,
+                         -0x1.c8859c4e5c0afp-37, -0x1.dc583d118a561p-35, 0x1.20f47ccf46b3cp-30, -0x1.1a9e38dc84d60p-28,
+                         -0x1.f36cd6d3d46a9p-26, 0x1.c6b4f5d03b787p-22, -0x1.6e8a5434ae8a2p-20, -0x1.d1d1f7b8736f6p-17,
+                         0x1.879c2a212f024p-13, -0x1.845769484fca8p-11, -0x1.8b6c33114f909p-8, 0x1.ebd80d9b13e28p-3,
+                         0x1.a755e7c99ae86p0})
+    p = std::fma(p, w, c);
+  return p;
+}
+
 // __nv_erfcinv. For a in [2^-10, 2 - 2^-10] a polynomial in -log(a (2 - a)) - 3.125 times (1 - a);
 // in the tails, with p the smaller of a and 2 - a, a rational function of 1/sqrt(-log p).
 inline double erfcinv(double a) {
   const double two_minus_a = 2.0 + -a;
   if (a >= 0x1.fa4d2ad8f904dp-11 && a <= 0x1.ffc0b65aa4e0ep0) {
     const double w = -erfcinv_log(two_minus_a * a) - 3.125;
-    double p = std::fma(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63);
-    for (const double c : {0x1.7b83eef0b7c9fp-60, 0x1.9ba72cd589b91p-57, -0x1.33689090a6b96p-53, 0x1.82e11898132e0p-56,
-                           0x1.de4acfd9e26bap-48, -0x1.6d33eed66c487p-45, -0x1.6f2167040d8e2p-44, 0x1.72a22c2d77e20p-39,
-                           -0x1.c8859c4e5c0afp-37, -0x1.dc583d118a561p-35, 0x1.20f47ccf46b3cp-30, -0x1.1a9e38dc84d60p-28,
-                           -0x1.f36cd6d3d46a9p-26, 0x1.c6b4f5d03b787p-22, -0x1.6e8a5434ae8a2p-20, -0x1.d1d1f7b8736f6p-17,
-                           0x1.879c2a212f024p-13, -0x1.845769484fca8p-11, -0x1.8b6c33114f909p-8, 0x1.ebd80d9b13e28p-3,
-                           0x1.a755e7c99ae86p0})
-      p = std::fma(p, w, c);
+    const double p = erfinv_central(w);
     return std::fma(p, -a, p);
   }
   const double p = hi32(a) >= 0x3ff00000 ? two_minus_a : a;
@@ -442,13 +448,18 @@ inline double rcbrt(double a) {
   return std::copysign(t, a);
 }
 
+// The float norms' scale: the power of 2 (of exponent a multiple of 4) that brings the largest
+// magnitude near 1 (its exponent bits `e`), and its inverse.
+inline float norm_scalef(std::uint32_t e) { return std::bit_cast<float>(0x7e800000u - e); }
+inline float norm_unscalef(std::uint32_t e) { return std::bit_cast<float>(e | 0x00800000u); }
+
 // __nv_rhypotf: both magnitudes scaled by a power of 2 (of exponent a multiple of 4) that brings the
 // larger near 1, then the unit's reciprocal square root of the sum of squares, scaled back; 0 where
 // either is infinite.
 inline float rhypotf(float a, float b) {
   const std::uint32_t ia = std::bit_cast<std::uint32_t>(std::fabs(a)), ib = std::bit_cast<std::uint32_t>(std::fabs(b));
   const float small = std::bit_cast<float>(ib <= ia ? ib : ia), large = std::bit_cast<float>(ia >= ib ? ia : ib);
-  const float scale = std::bit_cast<float>(0x7e800000u - (std::bit_cast<std::uint32_t>(large) & 0xfe000000u));
+  const float scale = norm_scalef(std::bit_cast<std::uint32_t>(large) & 0xfe000000u);
   const float s = small * scale, l = large * scale;
   const float r = cusim::sfu::rsqrt_f32(std::fma(l, l, s * s)) * scale;  // rsqrt.approx.f32
   return small == std::numeric_limits<float>::infinity() ? 0.0f : r;
@@ -483,6 +494,35 @@ inline double rhypot(double a, double b) {
   return r;
 }
 
+// A norm's magnitudes in order, smallest first, as libdevice orders them (fmin and fmax in turn),
+// and their squares scaled by `scale` summed as it fuses them: the largest's last.
+template <class T>
+struct Ordered3 {
+  T lo, mid, hi;
+  T scaled_squares(T scale) const {
+    const T sm = mid * scale, sl = lo * scale, sh = hi * scale;
+    return std::fma(sh, sh, std::fma(sl, sl, sm * sm));
+  }
+};
+template <class T>
+inline Ordered3<T> ordered(T x, T y, T z) {
+  const T xy = std::fmax(x, y);
+  return {std::fmin(x, y), std::fmin(xy, z), std::fmax(xy, z)};
+}
+template <class T>
+struct Ordered4 {
+  T m0, m1, m2, hi;
+  T scaled_squares(T scale) const {
+    const T s2 = m2 * scale, s1 = m1 * scale, s0 = m0 * scale, sh = hi * scale;
+    return std::fma(sh, sh, std::fma(s0, s0, std::fma(s1, s1, s2 * s2)));
+  }
+};
+template <class T>
+inline Ordered4<T> ordered(T x, T y, T z, T w) {
+  const T t0 = std::fmax(x, y), t1 = std::fmax(t0, z);
+  return {std::fmin(x, y), std::fmin(t0, z), std::fmin(t1, w), std::fmax(t1, w)};
+}
+
 // __nv_norm3df: magnitudes ordered, scaled by a power of 2 (of exponent a multiple of 4) that brings
 // the largest near 1, sqrt of the fused sum of squares (smallest first), scaled back. The plain sum
 // of magnitudes stands in where it is not above the largest (NaN, or the others zero); +inf where
@@ -490,14 +530,11 @@ inline double rhypot(double a, double b) {
 inline float norm3df(float a, float b, float c) {
   const float x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
   const float sum = (x + y) + z;
-  const float lo = std::fmin(x, y), xy = std::fmax(x, y);
-  const float mid = std::fmin(xy, z), hi = std::fmax(xy, z);
-  const std::uint32_t e = std::bit_cast<std::uint32_t>(hi) & 0xfe000000u;
-  const float scale = std::bit_cast<float>(0x7e800000u - e);
-  const float sm = mid * scale, sl = lo * scale, sh = hi * scale;
-  const float r = std::sqrt(std::fma(sh, sh, std::fma(sl, sl, sm * sm))) * std::bit_cast<float>(e | 0x00800000u);
-  if (hi == std::numeric_limits<float>::infinity()) return hi;
-  return sum > hi ? r : sum;
+  const Ordered3<float> o = ordered(x, y, z);
+  const std::uint32_t e = std::bit_cast<std::uint32_t>(o.hi) & 0xfe000000u;
+  const float r = std::sqrt(o.scaled_squares(norm_scalef(e))) * norm_unscalef(e);
+  if (o.hi == std::numeric_limits<float>::infinity()) return o.hi;
+  return sum > o.hi ? r : sum;
 }
 
 // __nv_rnorm3df: as norm3df, the unit's reciprocal square root in place of sqrt; NaN where one is
@@ -505,13 +542,11 @@ inline float norm3df(float a, float b, float c) {
 inline float rnorm3df(float a, float b, float c) {
   const float x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
   const float sum = (x + y) + z;
-  const float lo = std::fmin(x, y), xy = std::fmax(x, y);
-  const float mid = std::fmin(xy, z), hi = std::fmax(xy, z);
-  const float scale = std::bit_cast<float>(0x7e800000u - (std::bit_cast<std::uint32_t>(hi) & 0xfe000000u));
-  const float sm = mid * scale, sl = lo * scale, sh = hi * scale;
-  float r = cusim::sfu::rsqrt_f32(std::fma(sh, sh, std::fma(sl, sl, sm * sm))) * scale;  // rsqrt.approx.f32
+  const Ordered3<float> o = ordered(x, y, z);
+  const float scale = norm_scalef(std::bit_cast<std::uint32_t>(o.hi) & 0xfe000000u);
+  float r = cusim::sfu::rsqrt_f32(o.scaled_squares(scale)) * scale;  // rsqrt.approx.f32
   if (std::isnan(sum)) r = sum;
-  return hi == std::numeric_limits<float>::infinity() ? 0.0f : r;
+  return o.hi == std::numeric_limits<float>::infinity() ? 0.0f : r;
 }
 
 // __nv_norm3d: as norm3df, sqrt(s) as s times its refined reciprocal square root (the argument of
@@ -519,14 +554,11 @@ inline float rnorm3df(float a, float b, float c) {
 inline double norm3d(double a, double b, double c) {
   const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
   const double sum = (x + y) + z;
-  const double lo = std::fmin(x, y), xy = std::fmax(x, y);
-  const double mid = std::fmin(xy, z), hi = std::fmax(xy, z);
-  const double scale = norm_scale(hi32(hi));
-  const double sm = mid * scale, sl = lo * scale, sh = hi * scale;
-  const double s = std::fma(sh, sh, std::fma(sl, sl, sm * sm));
-  const double r = s * rsqrt_refined(std::fmin(s, std::numeric_limits<double>::max())) * norm_unscale(hi32(hi));
-  if (static_cast<std::uint32_t>(hi32(hi)) >= 0x7ff00000u) return hi;
-  return sum > hi ? r : sum;
+  const Ordered3<double> o = ordered(x, y, z);
+  const double s = o.scaled_squares(norm_scale(hi32(o.hi)));
+  const double r = s * rsqrt_refined(std::fmin(s, std::numeric_limits<double>::max())) * norm_unscale(hi32(o.hi));
+  if (static_cast<std::uint32_t>(hi32(o.hi)) >= 0x7ff00000u) return o.hi;
+  return sum > o.hi ? r : sum;
 }
 
 // __nv_rnorm3d: as norm3d, the refined reciprocal square root scaled back; +inf for three zeros,
@@ -534,12 +566,10 @@ inline double norm3d(double a, double b, double c) {
 inline double rnorm3d(double a, double b, double c) {
   const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
   const double sum = (x + y) + z;
-  const double lo = std::fmin(x, y), xy = std::fmax(x, y);
-  const double mid = std::fmin(xy, z), hi = std::fmax(xy, z);
-  const double scale = norm_scale(hi32(hi));
-  const double sm = mid * scale, sl = lo * scale, sh = hi * scale;
-  const double r = scale * rsqrt_refined(std::fma(sh, sh, std::fma(sl, sl, sm * sm)));
-  if (hi == std::numeric_limits<double>::infinity()) return 0.0;
+  const Ordered3<double> o = ordered(x, y, z);
+  const double scale = norm_scale(hi32(o.hi));
+  const double r = scale * rsqrt_refined(o.scaled_squares(scale));
+  if (o.hi == std::numeric_limits<double>::infinity()) return 0.0;
   return sum > 0.0 ? r : sum + std::numeric_limits<double>::infinity();
 }
 
@@ -547,59 +577,43 @@ inline double rnorm3d(double a, double b, double c) {
 inline float norm4df(float a, float b, float c, float d) {
   const float x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
   const float sum = ((x + y) + w) + z;
-  const float m0 = std::fmin(x, y), t0 = std::fmax(x, y);
-  const float m1 = std::fmin(t0, z), t1 = std::fmax(t0, z);
-  const float m2 = std::fmin(t1, w), hi = std::fmax(t1, w);
-  const std::uint32_t e = std::bit_cast<std::uint32_t>(hi) & 0xfe000000u;
-  const float scale = std::bit_cast<float>(0x7e800000u - e);
-  const float s2 = m2 * scale, s1 = m1 * scale, s0 = m0 * scale, sh = hi * scale;
-  const float s = std::fma(sh, sh, std::fma(s0, s0, std::fma(s1, s1, s2 * s2)));
-  const float r = std::sqrt(s) * std::bit_cast<float>(e | 0x00800000u);
-  if (hi == std::numeric_limits<float>::infinity()) return hi;
-  return sum > hi ? r : sum;
+  const Ordered4<float> o = ordered(x, y, z, w);
+  const std::uint32_t e = std::bit_cast<std::uint32_t>(o.hi) & 0xfe000000u;
+  const float r = std::sqrt(o.scaled_squares(norm_scalef(e))) * norm_unscalef(e);
+  if (o.hi == std::numeric_limits<float>::infinity()) return o.hi;
+  return sum > o.hi ? r : sum;
 }
 
 // __nv_rnorm4df: as rnorm3df for four.
 inline float rnorm4df(float a, float b, float c, float d) {
   const float x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
   const float sum = ((x + y) + w) + z;
-  const float m0 = std::fmin(x, y), t0 = std::fmax(x, y);
-  const float m1 = std::fmin(t0, z), t1 = std::fmax(t0, z);
-  const float m2 = std::fmin(t1, w), hi = std::fmax(t1, w);
-  const float scale = std::bit_cast<float>(0x7e800000u - (std::bit_cast<std::uint32_t>(hi) & 0xfe000000u));
-  const float s2 = m2 * scale, s1 = m1 * scale, s0 = m0 * scale, sh = hi * scale;
-  const float s = std::fma(sh, sh, std::fma(s0, s0, std::fma(s1, s1, s2 * s2)));
-  float r = cusim::sfu::rsqrt_f32(s) * scale;  // rsqrt.approx.f32
+  const Ordered4<float> o = ordered(x, y, z, w);
+  const float scale = norm_scalef(std::bit_cast<std::uint32_t>(o.hi) & 0xfe000000u);
+  float r = cusim::sfu::rsqrt_f32(o.scaled_squares(scale)) * scale;  // rsqrt.approx.f32
   if (std::isnan(sum)) r = sum;
-  return hi == std::numeric_limits<float>::infinity() ? 0.0f : r;
+  return o.hi == std::numeric_limits<float>::infinity() ? 0.0f : r;
 }
 
 // __nv_norm4d: as norm3d for four.
 inline double norm4d(double a, double b, double c, double d) {
   const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
   const double sum = ((x + y) + z) + w;
-  const double m0 = std::fmin(x, y), t0 = std::fmax(x, y);
-  const double m1 = std::fmin(t0, z), t1 = std::fmax(t0, z);
-  const double m2 = std::fmin(t1, w), hi = std::fmax(t1, w);
-  const double scale = norm_scale(hi32(hi));
-  const double s2 = m2 * scale, s1 = m1 * scale, s0 = m0 * scale, sh = hi * scale;
-  const double s = std::fma(sh, sh, std::fma(s0, s0, std::fma(s1, s1, s2 * s2)));
-  const double r = s * rsqrt_refined(std::fmin(s, std::numeric_limits<double>::max())) * norm_unscale(hi32(hi));
-  if (static_cast<std::uint32_t>(hi32(hi)) >= 0x7ff00000u) return hi;
-  return sum > hi ? r : sum;
+  const Ordered4<double> o = ordered(x, y, z, w);
+  const double s = o.scaled_squares(norm_scale(hi32(o.hi)));
+  const double r = s * rsqrt_refined(std::fmin(s, std::numeric_limits<double>::max())) * norm_unscale(hi32(o.hi));
+  if (static_cast<std::uint32_t>(hi32(o.hi)) >= 0x7ff00000u) return o.hi;
+  return sum > o.hi ? r : sum;
 }
 
 // __nv_rnorm4d: as rnorm3d for four.
 inline double rnorm4d(double a, double b, double c, double d) {
   const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
   const double sum = ((x + y) + z) + w;
-  const double m0 = std::fmin(x, y), t0 = std::fmax(x, y);
-  const double m1 = std::fmin(t0, z), t1 = std::fmax(t0, z);
-  const double m2 = std::fmin(t1, w), hi = std::fmax(t1, w);
-  const double scale = norm_scale(hi32(hi));
-  const double s2 = m2 * scale, s1 = m1 * scale, s0 = m0 * scale, sh = hi * scale;
-  const double r = scale * rsqrt_refined(std::fma(sh, sh, std::fma(s0, s0, std::fma(s1, s1, s2 * s2))));
-  if (hi == std::numeric_limits<double>::infinity()) return 0.0;
+  const Ordered4<double> o = ordered(x, y, z, w);
+  const double scale = norm_scale(hi32(o.hi));
+  const double r = scale * rsqrt_refined(o.scaled_squares(scale));
+  if (o.hi == std::numeric_limits<double>::infinity()) return 0.0;
   return sum > 0.0 ? r : sum + std::numeric_limits<double>::infinity();
 }
 
@@ -627,10 +641,10 @@ inline float normf(int dim, const float* p) {
   float largest = std::fabs(p[0]);
   for (int i = 1; i < dim; ++i) largest = std::fmax(std::fabs(p[i]), largest);
   const std::uint32_t e = std::bit_cast<std::uint32_t>(largest) & 0xfe000000u;
-  const float scale = std::bit_cast<float>(0x7e800000u - e);
+  const float scale = norm_scalef(e);
   float rest;
   const float s = scaled_sum_of_squares(dim, p, scale, largest * scale, &rest);
-  const float r = std::sqrt(s) * std::bit_cast<float>(e + 0x00800000u);
+  const float r = std::sqrt(s) * norm_unscalef(e);
   return rest == 0.0f || largest == std::numeric_limits<float>::infinity() ? largest : r;
 }
 
@@ -639,7 +653,7 @@ inline float normf(int dim, const float* p) {
 inline float rnormf(int dim, const float* p) {
   float largest = std::fabs(p[0]);
   for (int i = 1; i < dim; ++i) largest = std::fmax(std::fabs(p[i]), largest);
-  const float scale = std::bit_cast<float>(0x7e800000u - (std::bit_cast<std::uint32_t>(largest) & 0xfe000000u));
+  const float scale = norm_scalef(std::bit_cast<std::uint32_t>(largest) & 0xfe000000u);
   float rest;
   const float r = cusim::sfu::rsqrt_f32(scaled_sum_of_squares(dim, p, scale, largest * scale, &rest)) * scale;
   return largest == std::numeric_limits<float>::infinity() ? 0.0f : r;
@@ -698,14 +712,7 @@ inline double erfinv(double a) {
     const double l = erfcinv_log(std::fma(a, -a, 1.0));
     if (static_cast<std::uint32_t>(hi32(l)) < 0xc0190000u) {  // l > -6.25 (or +0)
       const double w = -l - 3.125;
-      r = std::fma(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63);
-      for (const double c : {0x1.7b83eef0b7c9fp-60, 0x1.9ba72cd589b91p-57, -0x1.33689090a6b96p-53, 0x1.82e11898132e0p-56,
-                             0x1.de4acfd9e26bap-48, -0x1.6d33eed66c487p-45, -0x1.6f2167040d8e2p-44, 0x1.72a22c2d77e20p-39,
-                             -0x1.c8859c4e5c0afp-37, -0x1.dc583d118a561p-35, 0x1.20f47ccf46b3cp-30, -0x1.1a9e38dc84d60p-28,
-                             -0x1.f36cd6d3d46a9p-26, 0x1.c6b4f5d03b787p-22, -0x1.6e8a5434ae8a2p-20, -0x1.d1d1f7b8736f6p-17,
-                             0x1.879c2a212f024p-13, -0x1.845769484fca8p-11, -0x1.8b6c33114f909p-8, 0x1.ebd80d9b13e28p-3,
-                             0x1.a755e7c99ae86p0})
-        r = std::fma(r, w, c);
+      r = erfinv_central(w);
     } else {
       const double s = std::sqrt(-l);
       if (hi32(s) < 0x40100000) {  // s < 4
