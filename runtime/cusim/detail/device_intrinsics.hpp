@@ -412,7 +412,7 @@ CUSIM_TO_INTEGER(double, double, unsigned long long, ull)
 // PTX: the special-function unit's own results, bit for bit (sfu.hpp), and the products rounded as
 // the GPU rounds them. __tanhf (tanh.approx, not modelled) is the C library's tanh.
 [[gnu::always_inline]] inline float rsqrtf(float x) { return cusim::sfu::rsqrt_f32(x); }
-inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline double rsqrt(double x) { return cusim::libdevice::rsqrt(x); }
 // The inverse complementary error function and the inverse of the standard normal distribution
 // function, as libdevice computes them (libdevice_math.hpp; tests/plain_cuda/98_erfcinv_exact.cu).
 inline float erfcinvf(float x) { return cusim::libdevice::erfcinvf(x); }

@@ -1,6 +1,6 @@
 // CUDA's own algorithms for the math functions whose exact results cuRAND's distributions depend
 // on, and for those CUDA adds to <cmath> that kernels call by name (device_intrinsics.hpp): double
-// log, exp, sincospi and float logf, erfcinv(f), normcdfinv(f), sinpi(f), cospi(f), sincospif,
+// log, exp, sincospi, rsqrt and float logf, erfcinv(f), normcdfinv(f), sinpi(f), cospi(f), sincospif,
 // rcbrt(f), rhypot(f), the norms norm3d(f), rnorm3d(f), norm4d(f), rnorm4d(f), norm(f), rnorm(f),
 // erfinv(f), normcdf(f), erfcx(f) and cyl_bessel_i0(f), cyl_bessel_i1(f), step for step as libdevice
 // (the bitcode that nvcc links into every kernel, nvvm/libdevice/libdevice.10.bc) computes them
@@ -13,9 +13,9 @@
 // - rcp.approx.ftz.f64 (log's, erfc's and the Bessel functions' first reciprocal), modelled here
 //   by its precision (20 fraction bits), whose difference the Newton step after it removes but for
 //   arguments within 2^-60 or so of a rounding boundary;
-// - rsqrt.approx.f64 (MUFU.RSQ64H), likewise, behind a Newton step (rsqrt_refined): erfcinv's
-//   tails, the double norms and Bessel functions, whose results differ from an H200's by 1 or 2
-//   units in the last place for a few arguments in 16,384.
+// - rsqrt.approx.f64 (MUFU.RSQ64H), likewise, behind a Newton step (rsqrt_refined): rsqrt,
+//   erfcinv's tails, the double norms and Bessel functions, whose results differ from an H200's by
+//   1 or 2 units in the last place for a few arguments in 16,384.
 // tests/plain_cuda/88_curand_distributions.cu, 90_curand_mtgp32.cu, 98_erfcinv_exact.cu and
 // 99_cuda_math_additions.cu compare the results with an H200's.
 #pragma once
@@ -211,6 +211,15 @@ inline double rsqrt_refined(double x) {
   const double r = rsqrt_approx(x);
   const double e = std::fma(x, -(r * r), 1.0);
   return std::fma(std::fma(0.375, e, 0.5), e * r, r);
+}
+
+// __nv_rsqrt: rsqrt.approx.f64, which ptxas expands as the unit's estimate and rsqrt_refined's
+// Newton step, a denormal scaled by 2^54 first; zeros, negatives, infinity and NaN as the unit
+// gives them (+-inf, NaN, +0, NaN).
+inline double rsqrt(double x) {
+  if (!(x > 0.0 && x < std::numeric_limits<double>::infinity())) return rsqrt_approx(x);
+  if (x < 0x1p-1022) return rsqrt_refined(x * 0x1p54) * 0x1p27;
+  return rsqrt_refined(x);
 }
 
 // erfcinv's logarithm of x, m in [0.5, 2) times 2^e: 2 atanh((m-1)/(m+1)) by a polynomial, with the
