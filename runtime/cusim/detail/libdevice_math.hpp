@@ -287,8 +287,7 @@ inline double erfcinv(double a) {
       den = std::fma(den, y, c);
     t = num / (den * y);
   } else {
-    const double l = -log(p);  // rsqrt.approx.f64, which ptxas refines; for p = 0 the unit's 1/sqrt(inf)
-    const double y = l < std::numeric_limits<double>::infinity() ? rsqrt_refined(l) : rsqrt_approx(l);
+    const double y = rsqrt(-log(p));  // rsqrt.approx.f64
     double num = std::fma(0x1.8e2101c71b0bfp-1, y, 0x1.a2013964e259cp0);
     for (const double c : {0x1.abfe90921be68p-2, 0x1.7e41314de00d4p-6, 0x1.11bd487102e94p-12}) num = std::fma(num, y, c);
     double den = y + 0x1.59895c30baa54p0;
@@ -689,9 +688,7 @@ inline double rnorm(int dim, const double* p) {
   const double scale = norm_scale(hi32(largest));
   double rest;
   const double sum = scaled_sum_of_squares(dim, p, scale, largest * scale, &rest);
-  // rsqrt.approx.f64 (not .ftz), which ptxas refines as norm_rsqrt does; 0, infinity and NaN as
-  // the unit gives them.
-  const double r = (sum > 0.0 && sum < std::numeric_limits<double>::infinity() ? rsqrt_refined(sum) : rsqrt_approx(sum)) * scale;
+  const double r = rsqrt(sum) * scale;  // rsqrt.approx.f64
   return largest == std::numeric_limits<double>::infinity() ? 0.0 : r;
 }
 
