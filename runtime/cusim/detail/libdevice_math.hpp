@@ -8,16 +8,15 @@
 // (which differs in the last place for some arguments). Every step is an IEEE operation that the
 // CPU performs exactly as the GPU does (std::fma is the GPU's fused multiply-add; a product that
 // libdevice keeps apart from the add after it is mul_rn, since kernels are compiled with
-// contraction on), except the special-function unit's approximations:
-// - the float unit's lg2, ex2, rsqrt and rcp, its own results bit for bit (sfu.hpp);
-// - rcp.approx.ftz.f64 (log's, erfc's and the Bessel functions' first reciprocal), modelled here
-//   by its precision (20 fraction bits), whose difference the Newton step after it removes but for
-//   arguments within 2^-60 or so of a rounding boundary;
-// - rsqrt.approx.f64 (MUFU.RSQ64H), likewise, behind a Newton step (rsqrt_refined): rsqrt,
-//   erfcinv's tails, the double norms and Bessel functions, whose results differ from an H200's by
-//   1 or 2 units in the last place for a few arguments in 16,384.
-// tests/plain_cuda/88_curand_distributions.cu, 90_curand_mtgp32.cu, 98_erfcinv_exact.cu and
-// 99_cuda_math_additions.cu compare the results with an H200's.
+// contraction on), or one of the special-function unit's approximations, modelled bit for bit:
+// - the float unit's lg2, ex2, rsqrt and rcp (sfu.hpp);
+// - rcp.approx.ftz.f64 (MUFU.RCP64H: log's, erfc's and the Bessel functions' first reciprocal)
+//   and rsqrt.approx.f64 (MUFU.RSQ64H: rsqrt, erfcinv's tails, the double norms and Bessel
+//   functions), which are the float unit's rcp and rsqrt of the high word's fraction (below).
+// The C library's other functions, as CUDA computes them, are in the libdevice_float_*.hpp and
+// libdevice_double_*.hpp beside this file, and device_math.hpp gives kernels all of them.
+// tests/plain_cuda/88_curand_distributions.cu, 90_curand_mtgp32.cu, 98_erfcinv_exact.cu,
+// 99_cuda_math_additions.cu and 100_cuda_standard_math.cu compare the results with an H200's.
 #pragma once
 #include <cusim/detail/sfu.hpp>
 
@@ -36,10 +35,47 @@ inline double from_words(std::int32_t lo, std::int32_t hi) {
                                static_cast<std::uint32_t>(lo));
 }
 
-// rcp.approx.ftz.f64: MUFU.RCP64H's reciprocal of the high word, its result's low word zero.
+// The special-function unit's f64 approximations, bit for bit as an H200 gives them (checked on
+// it for every one of the 2^32 high words, each with a zero and a random low word, against the
+// float unit's own instructions). The unit reads only the argument's high word and writes only
+// the result's, the low word zero: MUFU.RCP64H and MUFU.RSQ64H are the float unit's rcp and rsqrt
+// (sfu.hpp) of 1.f (rsqrt: of 2 x 1.f at an odd exponent), f the high word's 20 fraction bits,
+// scaled by the exponent and truncated to 20 fraction bits. Denormals are read as zeros (.ftz), a
+// result below 2^-1022 flushes to zero, and a NaN (or a negative number's square root) is
+// 0x7fffffff00000000.
+namespace mufu64_detail {
+inline constexpr std::uint64_t kNaN = 0x7fffffff00000000ull;
+inline float mantissa(std::int32_t high, std::uint32_t biased_float_exponent) {
+  return std::bit_cast<float>(biased_float_exponent << 23 | (static_cast<std::uint32_t>(high) & 0xfffffu) << 3);
+}
+}  // namespace mufu64_detail
+
+// rcp.approx.ftz.f64 (MUFU.RCP64H).
 inline double rcp_approx_ftz(double x) {
-  const double r = 1.0 / from_words(0, hi32(x));
-  return from_words(0, hi32(r));
+  const std::int32_t high = hi32(x);
+  const std::int32_t biased = (high >> 20) & 2047;
+  const bool negative = high < 0;
+  if (biased == 2047) {
+    if ((high & 0xfffff) != 0) return std::bit_cast<double>(mufu64_detail::kNaN);
+    return negative ? -0.0 : 0.0;
+  }
+  if (biased == 0) return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  const float r = cusim::sfu::unit::rcp(mufu64_detail::mantissa(high, 127));  // in (1/2, 1]
+  const double scaled = std::ldexp(static_cast<double>(r), 1023 - biased);
+  if (scaled < 0x1p-1022) return negative ? -0.0 : 0.0;
+  return from_words(0, hi32(negative ? -scaled : scaled));
+}
+
+// rsqrt.approx.ftz.f64 (MUFU.RSQ64H).
+inline double rsqrt_approx(double x) {
+  const std::int32_t high = hi32(x);
+  const std::int32_t biased = (high >> 20) & 2047;
+  if (biased == 0) return high < 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  if (high < 0 || (biased == 2047 && (high & 0xfffff) != 0)) return std::bit_cast<double>(mufu64_detail::kNaN);
+  if (biased == 2047) return 0.0;
+  const std::int32_t e = biased - 1023, odd = e & 1;
+  const float r = cusim::sfu::unit::rsqrt(mufu64_detail::mantissa(high, static_cast<std::uint32_t>(127 + odd)));
+  return from_words(0, hi32(std::ldexp(static_cast<double>(r), -((e - odd) / 2))));
 }
 
 // 1/g as log and erfcinv compute it: rcp.approx, then one Newton step with its error squared in.
@@ -91,6 +127,15 @@ inline double log(double a) {
   return hi_part + std::fma(ed, 0x1.abc9e3b39803fp-56, tail - lost);
 }
 
+// exp's polynomial: e^r for |r| <= ln 2 / 2 (__nv_exp, exp2, exp10, cosh).
+inline double exp_poly(double r) {
+  double p = std::fma(0x1.ade1569ce2bdfp-26, r, 0x1.28af3fca213eap-22);
+  for (const double c : {0x1.71dee62401315p-19, 0x1.a01997c89eb71p-16, 0x1.a01a014761f65p-13, 0x1.6c16c1852b7afp-10,
+                         0x1.1111111122322p-7, 0x1.55555555502a1p-5, 0x1.5555555555511p-3, 0x1.000000000000bp-1, 1.0})
+    p = std::fma(p, r, c);
+  return std::fma(p, r, 1.0);
+}
+
 // __nv_exp: 2^i by the exponent field times e^r, r = a - i ln 2 in two parts, by a polynomial.
 inline double exp(double a) {
   const double shifted = std::fma(a, 0x1.71547652b82fep0, 0x1.8p52);
@@ -98,17 +143,7 @@ inline double exp(double a) {
   const double k = shifted + -0x1.8p52;
   double r = std::fma(k, -0x1.62e42fefa39efp-1, a);
   r = std::fma(k, -0x1.abc9e3b39803fp-56, r);
-  double p = std::fma(0x1.ade1569ce2bdfp-26, r, 0x1.28af3fca213eap-22);
-  p = std::fma(p, r, 0x1.71dee62401315p-19);
-  p = std::fma(p, r, 0x1.a01997c89eb71p-16);
-  p = std::fma(p, r, 0x1.a01a014761f65p-13);
-  p = std::fma(p, r, 0x1.6c16c1852b7afp-10);
-  p = std::fma(p, r, 0x1.1111111122322p-7);
-  p = std::fma(p, r, 0x1.55555555502a1p-5);
-  p = std::fma(p, r, 0x1.5555555555511p-3);
-  p = std::fma(p, r, 0x1.000000000000bp-1);
-  p = std::fma(p, r, 1.0);
-  p = std::fma(p, r, 1.0);
+  const double p = exp_poly(r);
   const float magnitude = std::fabs(std::bit_cast<float>(hi32(a)));
   if (magnitude < std::bit_cast<float>(0x4086232b)) return from_words(lo32(p), hi32(p) + (i << 20));
   double z = a < 0.0 ? 0.0 : a + std::numeric_limits<double>::infinity();
@@ -195,30 +230,28 @@ template <class T>
   return p;
 }
 
-// rsqrt.approx.ftz.f64, the unit's MUFU.RSQ64H: the reciprocal square root of the high word, its
-// low word zero, modelled by its precision (the unit's last bits differ). The Newton step after it
-// (rsqrt_refined) leaves the result independent of them but within 2^-60 or so of a rounding
-// boundary.
-inline double rsqrt_approx(double x) {
-  const double r = 1.0 / std::sqrt(from_words(0, hi32(x)));
-  return from_words(0, hi32(r));
-}
-
 // rsqrt.approx.ftz.f64 refined by one Newton step with its error squared in, r + r e (1/2 + 3/8 e)
 // for e = 1 - x r^2: what erfcinv, the norms and the Bessel functions compute after the unit, and
-// what ptxas makes of rsqrt.approx.f64 without .ftz (for a positive, finite, normal x).
+// what ptxas makes of rsqrt.approx.f64 without .ftz (for a positive, finite, normal x). A NaN
+// argument comes out as it went in, quieted: the GPU's fma passes on x's NaN, not the unit's
+// (erfcinv's NaN outside its domain, tests/plain_cuda/98_erfcinv_exact.cu), where the host's may
+// pick either.
 inline double rsqrt_refined(double x) {
+  if (x != x) return x + x;
   const double r = rsqrt_approx(x);
   const double e = std::fma(x, -(r * r), 1.0);
   return std::fma(std::fma(0.375, e, 0.5), e * r, r);
 }
 
 // __nv_rsqrt: rsqrt.approx.f64, which ptxas expands as the unit's estimate and rsqrt_refined's
-// Newton step, a denormal scaled by 2^54 first; zeros, negatives, infinity and NaN as the unit
-// gives them (+-inf, NaN, +0, NaN).
+// Newton step, a denormal scaled by 2^54 first; zeros and infinity as the unit gives them (+-inf,
+// +0), a NaN quieted, as rsqrt_refined passes it on, a negative number the GPU's invalid NaN
+// (0xfff8000000000000, measured on an H200).
 inline double rsqrt(double x) {
+  if (x != x) return x + x;
+  if (x < 0.0) return -std::numeric_limits<double>::quiet_NaN();
+  if (x != 0.0 && x < 0x1p-1022) return rsqrt_refined(x * 0x1p54) * 0x1p27;
   if (!(x > 0.0 && x < std::numeric_limits<double>::infinity())) return rsqrt_approx(x);
-  if (x < 0x1p-1022) return rsqrt_refined(x * 0x1p54) * 0x1p27;
   return rsqrt_refined(x);
 }
 
@@ -474,6 +507,13 @@ inline float rhypotf(float a, float b) {
 }
 
 
+// |x| as the GPU's abs gives it: a NaN quieted, its sign kept (the host's clears it), so that a
+// norm of a NaN is that NaN.
+template <class T>
+inline T magnitude(T x) {
+  return x != x ? x + x : std::fabs(x);
+}
+
 // The double norms' scale: the power of 2 (of exponent a multiple of 4) that brings the largest
 // magnitude, of high word hi, near 1, and its inverse.
 inline double norm_scale(std::int32_t hi) {
@@ -486,7 +526,7 @@ inline double norm_unscale(std::int32_t hi) {
 // __nv_rhypot: as rhypotf, with a refined reciprocal square root; +inf for (0, 0) and tiny
 // arguments, 0 where either is infinite, NaN where either is NaN (and neither infinite).
 inline double rhypot(double a, double b) {
-  const std::uint64_t ia = std::bit_cast<std::uint64_t>(std::fabs(a)), ib = std::bit_cast<std::uint64_t>(std::fabs(b));
+  const std::uint64_t ia = std::bit_cast<std::uint64_t>(magnitude(a)), ib = std::bit_cast<std::uint64_t>(magnitude(b));
   const double small = std::bit_cast<double>(ib <= ia ? ib : ia), large = std::bit_cast<double>(ia >= ib ? ia : ib);
   const double scale = norm_scale(hi32(large));
   const double s = small * scale, l = large * scale;
@@ -560,7 +600,7 @@ inline float rnorm3df(float a, float b, float c) {
 // __nv_norm3d: as norm3df, sqrt(s) as s times its refined reciprocal square root (the argument of
 // that capped at the largest double); the largest itself where it is infinite or NaN.
 inline double norm3d(double a, double b, double c) {
-  const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
+  const double x = magnitude(a), y = magnitude(b), z = magnitude(c);
   const double sum = (x + y) + z;
   const Ordered3<double> o = ordered(x, y, z);
   const double s = o.scaled_squares(norm_scale(hi32(o.hi)));
@@ -572,7 +612,7 @@ inline double norm3d(double a, double b, double c) {
 // __nv_rnorm3d: as norm3d, the refined reciprocal square root scaled back; +inf for three zeros,
 // NaN where one is NaN, 0 where one is infinite.
 inline double rnorm3d(double a, double b, double c) {
-  const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c);
+  const double x = magnitude(a), y = magnitude(b), z = magnitude(c);
   const double sum = (x + y) + z;
   const Ordered3<double> o = ordered(x, y, z);
   const double scale = norm_scale(hi32(o.hi));
@@ -605,7 +645,7 @@ inline float rnorm4df(float a, float b, float c, float d) {
 
 // __nv_norm4d: as norm3d for four.
 inline double norm4d(double a, double b, double c, double d) {
-  const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
+  const double x = magnitude(a), y = magnitude(b), z = magnitude(c), w = magnitude(d);
   const double sum = ((x + y) + z) + w;
   const Ordered4<double> o = ordered(x, y, z, w);
   const double s = o.scaled_squares(norm_scale(hi32(o.hi)));
@@ -616,7 +656,7 @@ inline double norm4d(double a, double b, double c, double d) {
 
 // __nv_rnorm4d: as rnorm3d for four.
 inline double rnorm4d(double a, double b, double c, double d) {
-  const double x = std::fabs(a), y = std::fabs(b), z = std::fabs(c), w = std::fabs(d);
+  const double x = magnitude(a), y = magnitude(b), z = magnitude(c), w = magnitude(d);
   const double sum = ((x + y) + z) + w;
   const Ordered4<double> o = ordered(x, y, z, w);
   const double scale = norm_scale(hi32(o.hi));
@@ -632,7 +672,7 @@ inline T scaled_sum_of_squares(int dim, const T* p, T scale, T large, T* rest) {
   T acc = 0;
   int added = 0;
   for (int i = 0; i < dim; ++i) {
-    const T v = std::fabs(p[i]) * scale;
+    const T v = magnitude(p[i]) * scale;
     if (v != large || i != added) {
       acc = std::fma(v, v, acc);
       ++added;
@@ -670,8 +710,8 @@ inline float rnormf(int dim, const float* p) {
 // __nv_norm: as normf in double, sqrt(s) as s times its refined reciprocal square root (as norm3d);
 // the largest itself where the other squares sum to 0 or it is infinite or NaN.
 inline double norm(int dim, const double* p) {
-  double largest = std::fabs(p[0]);
-  for (int i = 1; i < dim; ++i) largest = std::fmax(std::fabs(p[i]), largest);
+  double largest = magnitude(p[0]);
+  for (int i = 1; i < dim; ++i) largest = std::fmax(magnitude(p[i]), largest);
   const double scale = norm_scale(hi32(largest));
   double rest;
   const double s = scaled_sum_of_squares(dim, p, scale, largest * scale, &rest);
@@ -679,12 +719,11 @@ inline double norm(int dim, const double* p) {
   return rest == 0.0 || static_cast<std::uint32_t>(hi32(largest)) >= 0x7ff00000u ? largest : r;
 }
 
-// __nv_rnorm: as norm, with the unrefined rsqrt.approx.f64 scaled back (no Newton step: the result
-// is the unit's approximation, modelled here by its precision, low word zero before scaling); 0
-// where the largest is infinite.
+// __nv_rnorm: as norm, with libdevice's rsqrt (rsqrt.approx.f64, which ptxas follows with a Newton
+// step) scaled back; 0 where the largest is infinite.
 inline double rnorm(int dim, const double* p) {
-  double largest = std::fabs(p[0]);
-  for (int i = 1; i < dim; ++i) largest = std::fmax(std::fabs(p[i]), largest);
+  double largest = magnitude(p[0]);
+  for (int i = 1; i < dim; ++i) largest = std::fmax(magnitude(p[i]), largest);
   const double scale = norm_scale(hi32(largest));
   double rest;
   const double sum = scaled_sum_of_squares(dim, p, scale, largest * scale, &rest);
