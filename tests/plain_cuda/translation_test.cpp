@@ -2,7 +2,7 @@
 // of examples/, and each header they include, the translated text is the original with the listed
 // rewrites made, and nothing else differs. Each rewrite replaces one of the tokens the translator
 // owns (__shared__, extern, static, __align__(...), alignas(...), <<<, >>>, the built-in variables,
-// device code's malloc, free and delete) or inserts text, and
+// device code's malloc, free and delete, and its math functions) or inserts text, and
 // none adds or removes a line break: every other byte is where the user wrote it, on its line.
 #include <doctest/doctest.h>
 
@@ -47,9 +47,16 @@ bool owned(std::string replaced) {
     return true;
   // Device code's heap calls and printf (device_heap_calls.hpp): a name, qualified or not, or a
   // delete keyword.
+  // Device code's math functions (device_math_calls.hpp) likewise.
+  static const std::vector<std::string> names = {
+      "malloc", "free", "printf",
+#define CUSIM_DEVICE_MATH(name) #name,
+#include "runtime/cusim/detail/device_math.def"
+#undef CUSIM_DEVICE_MATH
+  };
   for (const char* prefix : {"", "::", "std::"})
-    for (const char* name : {"malloc", "free", "printf"})
-      if (replaced == std::string(prefix) + name) return true;
+    for (const std::string& name : names)
+      if (replaced == prefix + name) return true;
   std::erase(replaced, ' ');
   if (replaced == "delete" || replaced == "delete[]" || replaced == "::delete" || replaced == "::delete[]") return true;
   for (const char* attribute : {"__align__(", "alignas("})

@@ -1,15 +1,11 @@
 #include "tools/cusim-translate/device_heap_calls.hpp"
 
-#include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
-#include <clang/AST/ParentMapContext.h>
+
+#include "tools/cusim-translate/enclosing_function.hpp"
 
 namespace cusim::translate {
 namespace {
-
-bool device_function(const clang::FunctionDecl& f) {
-  return f.hasAttr<clang::CUDAGlobalAttr>() || f.hasAttr<clang::CUDADeviceAttr>();
-}
 
 // The simulator's function for the C library's malloc, free or printf (declared at global scope
 // or brought into std), which device code calls with CUDA's meaning.
@@ -23,31 +19,13 @@ const char* simulator_function(const clang::FunctionDecl* f) {
 
 }  // namespace
 
-// Device code: the body of a device function, or of a lambda inside one. A lambda without
-// attributes is host-device to Clang wherever it is written, so it counts as the code around it.
-bool DeviceHeapRewriter::in_device_code(const clang::Stmt& s) {
-  clang::ASTContext& ast = c_.ast();
-  clang::DynTypedNodeList parents = ast.getParents(s);
-  while (!parents.empty()) {
-    const clang::DynTypedNode& p = parents[0];
-    if (const auto* f = p.get<clang::FunctionDecl>()) return device_function(*f);
-    if (const auto* lambda = p.get<clang::LambdaExpr>()) {
-      const clang::CXXMethodDecl* call = lambda->getCallOperator();
-      for (const clang::Attr* a : call->attrs())
-        if (!a->isImplicit() && (llvm::isa<clang::CUDADeviceAttr>(a) || llvm::isa<clang::CUDAGlobalAttr>(a))) return true;
-    }
-    parents = ast.getParents(p);
-  }
-  return false;
-}
-
 void DeviceHeapRewriter::reference(const clang::DeclRefExpr* r) {
   const char* replacement = simulator_function(llvm::dyn_cast<clang::FunctionDecl>(r->getDecl()));
   if (!replacement) return;
   const clang::SourceManager& sm = c_.sources();
   const clang::SourceLocation begin = r->getBeginLoc(), name = r->getLocation();
   if (!c_.is_user_file(sm.getSpellingLoc(begin)) || !c_.is_user_file(sm.getSpellingLoc(name))) return;
-  if (!in_device_code(*r)) return;
+  if (!in_device_code(c_.ast(), *r)) return;
   // A printf written in a macro's body stays the C library's: the macro serves host code too
   // (a CHECK macro that prints and exits), and its one definition cannot be rewritten for both.
   if (r->getDecl()->getName() == "printf" && sm.isMacroBodyExpansion(name)) return;
@@ -71,7 +49,7 @@ std::optional<Place> DeviceHeapRewriter::keyword(clang::SourceLocation begin, co
 
 void DeviceHeapRewriter::allocation(const clang::CXXNewExpr* e) {
   const clang::FunctionDecl* op = e->getOperatorNew();
-  if (e->getNumPlacementArgs() != 0 || !op || op->isCXXClassMember() || !in_device_code(*e)) return;
+  if (e->getNumPlacementArgs() != 0 || !op || op->isCXXClassMember() || !in_device_code(c_.ast(), *e)) return;
   const auto at = keyword(e->getBeginLoc(), "new");
   if (!at || !done_.insert(*at).second) return;
   c_.edit({at->file, at->entry, c_.token_end(*at)}, 0, " (::cusim::detail::device_heap)");
@@ -79,7 +57,7 @@ void DeviceHeapRewriter::allocation(const clang::CXXNewExpr* e) {
 
 void DeviceHeapRewriter::deallocation(const clang::CXXDeleteExpr* e) {
   const clang::FunctionDecl* op = e->getOperatorDelete();
-  if (!op || op->isCXXClassMember() || !in_device_code(*e) || !keyword(e->getBeginLoc(), "delete")) return;
+  if (!op || op->isCXXClassMember() || !in_device_code(c_.ast(), *e) || !keyword(e->getBeginLoc(), "delete")) return;
   const clang::Expr* argument = e->getArgument()->IgnoreImplicit();
   const clang::SourceManager& sm = c_.sources();
   const clang::SourceLocation first = argument->getBeginLoc(), last = argument->getEndLoc();

@@ -29,7 +29,6 @@ class DeviceHeapRewriter {
   void deallocation(const clang::CXXDeleteExpr* e);
 
  private:
-  bool in_device_code(const clang::Stmt& s);
   // The place of the `new` or `delete` keyword of an expression that begins at `begin` (which may
   // be the `::` before it), if the user wrote it in a file the translator edits.
   std::optional<Place> keyword(clang::SourceLocation begin, const char* word);

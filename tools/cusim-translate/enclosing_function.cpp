@@ -1,5 +1,6 @@
 #include "tools/cusim-translate/enclosing_function.hpp"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 
@@ -14,6 +15,22 @@ const clang::FunctionDecl* enclosing_function(clang::ASTContext& ast, const clan
     parents = ast.getParents(p);
   }
   return nullptr;
+}
+
+bool in_device_code(clang::ASTContext& ast, const clang::Stmt& node) {
+  clang::DynTypedNodeList parents = ast.getParents(node);
+  while (!parents.empty()) {
+    const clang::DynTypedNode& p = parents[0];
+    if (const auto* f = p.get<clang::FunctionDecl>())
+      return f->hasAttr<clang::CUDAGlobalAttr>() || f->hasAttr<clang::CUDADeviceAttr>();
+    if (const auto* lambda = p.get<clang::LambdaExpr>()) {
+      const clang::CXXMethodDecl* call = lambda->getCallOperator();
+      for (const clang::Attr* a : call->attrs())
+        if (!a->isImplicit() && (llvm::isa<clang::CUDADeviceAttr>(a) || llvm::isa<clang::CUDAGlobalAttr>(a))) return true;
+    }
+    parents = ast.getParents(p);
+  }
+  return false;
 }
 
 }  // namespace cusim::translate

@@ -20,6 +20,7 @@
 #include "tools/cusim-translate/builtin_variables.hpp"
 #include "tools/cusim-translate/cuda_arch.hpp"
 #include "tools/cusim-translate/device_heap_calls.hpp"
+#include "tools/cusim-translate/device_math_calls.hpp"
 #include "tools/cusim-translate/kernel_addresses.hpp"
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
@@ -34,7 +35,7 @@ namespace {
 // arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c), heap_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c), heap_(c), math_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -48,6 +49,11 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       shared_.reference(r);
     builtins_.reference(r);
     heap_.reference(r);
+    math_.reference(r);
+    return true;
+  }
+  bool VisitUsingDecl(clang::UsingDecl* u) {
+    math_.using_declaration(u);
     return true;
   }
   bool VisitCXXNewExpr(clang::CXXNewExpr* e) {
@@ -72,6 +78,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   }
   void finish(const std::vector<ArchConditional>& arch_conditionals) {
     launches_.finish();
+    math_.finish();
     arch_.file_scope(arch_conditionals);
   }
   const ArchTokens& arch_tokens() const { return arch_.found(); }
@@ -85,6 +92,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   BuiltinVariableRewriter builtins_;
   KernelAddressRewriter addresses_;
   DeviceHeapRewriter heap_;
+  DeviceMathRewriter math_;
 };
 
 class Consumer : public clang::ASTConsumer {

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "cusim/detail/vector_types.hpp"
+#include "cusim/detail/device_math.hpp"
 #include "cusim/detail/libdevice_math.hpp"
 #include "cusim/detail/sfu.hpp"
 
@@ -460,14 +461,14 @@ inline double cyl_bessel_i1(double x) { return cusim::libdevice::cyl_bessel_i1(x
 // x / y: CUDA's fdividef is the IEEE division unless -use_fast_math makes it __fdividef.
 inline float fdividef(float x, float y) { return x / y; }
 // CUDA's float overloads of its own names (crt/math_functions.hpp), each its f-function; those of
-// the standard's names (cbrt(float)...) are <cmath>'s.
+// the standard's names (cbrt(float)...) are device_math.hpp's in device code.
 inline float rsqrt(float x) { return rsqrtf(x); }
 inline float rcbrt(float x) { return rcbrtf(x); }
 inline float sinpi(float x) { return sinpif(x); }
 inline float cospi(float x) { return cospif(x); }
 inline void sincospi(float x, float* s, float* c) { sincospif(x, s, c); }
-inline void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
-inline float exp10(float x) { return exp10f(x); }
+inline void sincos(float x, float* s, float* c) { cusim::detail::device_math::sincosf(x, s, c); }
+inline float exp10(float x) { return cusim::detail::device_math::exp10f(x); }
 inline float j0(float x) { return j0f(x); }
 inline float j1(float x) { return j1f(x); }
 inline float jn(int n, float x) { return jnf(n, x); }
