@@ -186,8 +186,6 @@ __global__ void derivatives(const float* a, float* out) {
   out[i] = exp_of(dual::Number{a[i], 1.0f}).derivative - exp_of(a[i]);
 }
 
-
-
 bool same_float(float a, float b) { return std::memcmp(&a, &b, 4) == 0 || (a != a && b != b); }
 
 int main(int argc, char** argv) {

@@ -170,8 +170,6 @@ __global__ void float_overloads(const float* a, unsigned* differing) {
   if (!same) atomicAdd(differing, 1u);
 }
 
-
-
 int main(int argc, char** argv) {
   const char* folder = argc > 1 ? argv[1] : nullptr;
   const std::vector<float> fa = arguments<float>();
