@@ -93,7 +93,9 @@ function(_cusim_kernel_sources out_mode checked fast)
   else()
     foreach(src IN LISTS ARGN)
       if(src MATCHES "\\.cu$")
-        set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
+        # Compiled as C++ after the translator has rewritten it: on its own, never inside a unity
+        # build's batch file (CMAKE_UNITY_BUILD), which the translator would pass through untouched.
+        set_source_files_properties(${src} PROPERTIES LANGUAGE CXX SKIP_UNITY_BUILD_INCLUSION ON)
         set(has_cuda ON)
       endif()
     endforeach()

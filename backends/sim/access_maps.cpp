@@ -27,7 +27,7 @@ struct State {
   std::set<std::uint64_t> looked_at;    // allocations whose site was compared already
   bool said_fast = false;          // warned that a fast build makes no map
 };
-std::mutex m;
+std::mutex maps_mutex;
 // Never destroyed: the exit handler reads it.
 State& state() {
   static auto* s = new State;
@@ -38,7 +38,7 @@ bool ends_with(const std::string& s, const std::string& end) {
   return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
 }
 
-// Writes the map (under m), and says where to, unless CUSIM_QUIET.
+// Writes the map (under maps_mutex), and says where to, unless CUSIM_QUIET.
 void write(State& s) {
   if (!s.map || s.written) return;
   s.written = true;
@@ -86,7 +86,7 @@ std::string describe(const sim::HeapAllocation& a) {
 }
 
 void at_exit(int, void*) {
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(maps_mutex);
   State& s = state();
   if (s.map) write(s);
   else if (s.valid && !s.said_fast)
@@ -99,7 +99,7 @@ void at_exit(int, void*) {
 }  // namespace
 
 std::shared_ptr<sim::LaunchObserver> access_map_observer(const std::string& setting, const sim::LaunchPlan& plan) {
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(maps_mutex);
   State& s = state();
   if (setting != s.setting) {
     write(s);
@@ -137,13 +137,13 @@ std::shared_ptr<sim::LaunchObserver> access_map_observer(const std::string& sett
 }
 
 void access_map_allocation_freed(std::uintptr_t begin) {
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(maps_mutex);
   State& s = state();
   if (s.map && s.map->begin() == begin) write(s);
 }
 
 void access_map_device_reset() {
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(maps_mutex);
   write(state());
 }
 

@@ -23,7 +23,7 @@ Vector step(const Vector& v) {
   return Vector{v[1], v[2], v[3], v[4], (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1))};
 }
 
-Vector apply(const Matrix& m, const Vector& v) {
+Vector times(const Matrix& m, const Vector& v) {
   Vector r{};
   for (int w = 0; w < kWords; ++w)
     for (std::uint32_t bits = v[w]; bits; bits &= bits - 1) {
@@ -42,7 +42,7 @@ struct Powers {
       of[0][j] = step(unit);
     }
     for (int i = 1; i < kPowers; ++i)
-      for (int j = 0; j < kBits; ++j) of[i][j] = apply(of[i - 1], of[i - 1][j]);
+      for (int j = 0; j < kBits; ++j) of[i][j] = times(of[i - 1], of[i - 1][j]);
   }
 };
 
@@ -58,7 +58,7 @@ extern "C" void __cusim_xorwow_jump(unsigned int v[5], unsigned long long n, int
   const Powers& p = powers();
   Vector x{v[0], v[1], v[2], v[3], v[4]};
   for (int bit = 0; n; ++bit, n >>= 1)
-    if (n & 1) x = apply(p.of[bit + (subsequences ? kSubsequenceShift : 0)], x);
+    if (n & 1) x = times(p.of[bit + (subsequences ? kSubsequenceShift : 0)], x);
   for (int w = 0; w < kWords; ++w) v[w] = x[w];
 }
 

@@ -18,7 +18,7 @@
 namespace cusim::backend {
 namespace {
 
-std::mutex m;
+std::mutex stats_mutex;
 // A JSON file this process writes: the array is complete after every launch.
 struct JsonFile {
   bool failed = false;                     // reported once; nothing more is written
@@ -46,7 +46,7 @@ void failed(const std::string& path, JsonFile& f, const std::string& why) {
 
 // A special file gets each element as it comes, and the closing bracket at exit.
 void close_special_files() {
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(stats_mutex);
   Kept& k = kept();
   k.exiting = true;
   for (auto& [path, f] : k.files) {
@@ -101,7 +101,7 @@ void append_json(const std::string& path, const std::string& object, Kept& k) {
 sim::StatsOutput stats_output(const std::string& setting) {
   sim::StatsOutput out;
   if (sim::parse_stats(setting, &out)) return out;
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(stats_mutex);
   if (kept().warned.insert(setting).second)
     std::fprintf(stderr, "cusim: warning: ignoring CUSIM_STATS=%s (0, 1, stderr or json:<file>; see docs/STATS.md)\n",
                  setting.c_str());
@@ -110,7 +110,7 @@ sim::StatsOutput stats_output(const std::string& setting) {
 
 void publish_stats(const cusim::LaunchStats& stats, const sim::StatsOutput& output) {
   const std::string table = sim::stats::render_table(stats);
-  std::lock_guard<std::mutex> lock(m);
+  std::lock_guard<std::mutex> lock(stats_mutex);
   Kept& k = kept();
   std::fflush(stdout);  // the program's own output first, as with findings
   std::fputs(table.c_str(), stderr);
@@ -122,7 +122,7 @@ void publish_stats(const cusim::LaunchStats& stats, const sim::StatsOutput& outp
 
 namespace cusim {
 std::optional<LaunchStats> last_launch_stats() {
-  std::lock_guard<std::mutex> lock(backend::m);
+  std::lock_guard<std::mutex> lock(backend::stats_mutex);
   return backend::kept().last;
 }
 }  // namespace cusim
