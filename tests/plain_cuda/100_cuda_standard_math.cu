@@ -2,10 +2,10 @@
 // logf, log2f, log10f, log1pf, sinf, cosf, tanf, sincosf, asinf, acosf, atanf, atan2f, sinhf,
 // coshf, tanhf, asinhf, acoshf, atanhf, powf, cbrtf, hypotf, erff, erfcf, lgammaf and tgammaf,
 // and the doubles exp, exp2, exp10, expm1, log, log2, log10, log1p, sin, cos, tan, sincos, asin,
-// acos, atan, atan2, sinh, cosh and tanh, each over 5 x 2^14 arguments of every size and sign
-// (denormals, infinities and NaNs among them), bit for bit as one 64-bit FNV-1a hash of its
-// results per line (powf also of exponents in (-8, 8) and of whole ones, where a negative base
-// has a power).
+// acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, pow, cbrt, hypot, erf, erfc, lgamma
+// and tgamma, each over 5 x 2^14 arguments of every size and sign (denormals, infinities and NaNs
+// among them), bit for bit as one 64-bit FNV-1a hash of its results per line (powf and pow also
+// of exponents in (-8, 8) and of whole ones, where a negative base has a power).
 // Then what the translator must get right around them: <cmath>'s spellings (std::exp(x), pow(x, y)
 // and atan2 of floats) are the same functions, of <cmath>'s types; a macro's expf is CUDA's in a
 // kernel and the C library's on the host, and so is a __host__ __device__ function's, the two
@@ -66,6 +66,18 @@
 // EXPECT: host: sinh fnv 0xc4cece11cad8a884
 // EXPECT: host: cosh fnv 0x439e0563c18b155a
 // EXPECT: host: tanh fnv 0xed5735cbd3ea9ec3
+// EXPECT: host: asinh fnv 0x860eacf5971b7716
+// EXPECT: host: acosh fnv 0x0b7047855bc2529d
+// EXPECT: host: atanh fnv 0x7cd66be5920ab7d5
+// EXPECT: host: pow fnv 0x27c9c23b0bee62f4
+// EXPECT: host: pow_small fnv 0x732b5e6b0a53ebd4
+// EXPECT: host: pow_whole fnv 0x91766a68ca12c9c1
+// EXPECT: host: cbrt fnv 0x9ef1607e2de144ca
+// EXPECT: host: hypot fnv 0x84bba58333bd6bf9
+// EXPECT: host: erf fnv 0x2f11e221df71fcbd
+// EXPECT: host: erfc fnv 0x0e98d3e7e826335e
+// EXPECT: host: lgamma fnv 0x51858647eea1fa0b
+// EXPECT: host: tgamma fnv 0x41997433f6498d04
 // EXPECT: host: <cmath>'s spellings give the f-functions' results: ok
 // EXPECT: host: a macro and a __host__ __device__ function are the C library's on the host: ok
 // EXPECT: host: their device results differ from the host's in 2462 and 4357 of 81920
@@ -95,7 +107,10 @@
   X(log2, log2(x)) X(log10, log10(x)) X(log1p, log1p(x)) X(sin, sin(x)) X(cos, cos(x))              \
   X(tan, tan(x)) X(sincos_sine, sincos_sine(x)) X(sincos_cosine, sincos_cosine(x))                  \
   X(asin, asin(x)) X(acos, acos(x)) X(atan, atan(x)) X(atan2, atan2(x, y)) X(sinh, sinh(x))         \
-  X(cosh, cosh(x)) X(tanh, tanh(x))
+  X(cosh, cosh(x)) X(tanh, tanh(x)) X(asinh, asinh(x)) X(acosh, acosh(x)) X(atanh, atanh(x))        \
+  X(pow, pow(x, y)) X(pow_small, pow(x, fmod(y, 8.0))) X(pow_whole, pow(x, trunc(fmod(y, 8.0))))    \
+  X(cbrt, cbrt(x)) X(hypot, hypot(x, y)) X(erf, erf(x)) X(erfc, erfc(x)) X(lgamma, lgamma(x))       \
+  X(tgamma, tgamma(x))
 #define COUNT(name, call) +1
 constexpr int kFloatFunctions = 0 FLOAT_FUNCTIONS(COUNT);
 constexpr int kDoubleFunctions = 0 DOUBLE_FUNCTIONS(COUNT);

@@ -6,11 +6,14 @@
 // (tools/cusim-translate/device_math_calls.cpp); every name there is defined here, with the
 // overloads <cmath> gives it: name(float) is CUDA's namef, an integer argument is a double, mixed
 // arguments are promoted as std:: promotes them, long double is the host's (device code has none).
-// A float NaN result is the GPU's 0x7fffffff. Every function here that is CUDA's gives an H200's
-// bits (tests/plain_cuda/100_cuda_standard_math.cu); pow, cbrt, hypot, erf, erfc, lgamma, tgamma,
-// asinh, acosh and atanh of doubles are not ported and are the C library's on both sides.
+// A float NaN result is the GPU's 0x7fffffff. Every function here gives an H200's bits on a
+// simulated thread (tests/plain_cuda/100_cuda_standard_math.cu).
 #pragma once
+#include <cusim/detail/libdevice_double_erf.hpp>
 #include <cusim/detail/libdevice_double_exp_log.hpp>
+#include <cusim/detail/libdevice_double_gamma.hpp>
+#include <cusim/detail/libdevice_double_misc.hpp>
+#include <cusim/detail/libdevice_double_pow.hpp>
 #include <cusim/detail/libdevice_double_trig.hpp>
 #include <cusim/detail/libdevice_float_erf.hpp>
 #include <cusim/detail/libdevice_float_exp.hpp>
@@ -36,8 +39,6 @@ namespace device_math {
   }
 #define CUSIM_DEVICE_DOUBLE(d, params, args) \
   inline double d params { return in_simulated_thread() ? ::cusim::libdevice::d args : ::d args; }
-#define CUSIM_HOST_DOUBLE(d, params, args) \
-  inline double d params { return ::d args; }
 
 // <cmath>'s overloads of d: d(float) is df, d(long double) the host's, d of integers (or of mixed
 // arguments) the double function of the promoted arguments.
@@ -82,23 +83,22 @@ CUSIM_UNARY(atan, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(sinh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(cosh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(tanh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
-CUSIM_UNARY(asinh, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(acosh, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(atanh, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(cbrt, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(erf, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(erfc, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(lgamma, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_UNARY(tgamma, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
+CUSIM_UNARY(asinh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(acosh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(atanh, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(cbrt, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(erf, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(erfc, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(lgamma, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(tgamma, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_BINARY(atan2, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
-CUSIM_BINARY(pow, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
-CUSIM_BINARY(hypot, CUSIM_DEVICE_FLOAT, CUSIM_HOST_DOUBLE)
+CUSIM_BINARY(pow, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_BINARY(hypot, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 
 #undef CUSIM_BINARY
 #undef CUSIM_UNARY
 #undef CUSIM_OVERLOADS_2
 #undef CUSIM_OVERLOADS_1
-#undef CUSIM_HOST_DOUBLE
 #undef CUSIM_DEVICE_DOUBLE
 #undef CUSIM_DEVICE_FLOAT
 

@@ -2,7 +2,7 @@
 // on, and for those CUDA adds to <cmath> that kernels call by name (device_intrinsics.hpp): double
 // log, exp, sincospi, rsqrt and float logf, erfcinv(f), normcdfinv(f), sinpi(f), cospi(f), sincospif,
 // rcbrt(f), rhypot(f), the norms norm3d(f), rnorm3d(f), norm4d(f), rnorm4d(f), norm(f), rnorm(f),
-// erfinv(f), normcdf(f), erfcx(f) and cyl_bessel_i0(f), cyl_bessel_i1(f), step for step as libdevice
+// erfinv(f), erfc, normcdf(f), erfcx(f) and cyl_bessel_i0(f), cyl_bessel_i1(f), step for step as libdevice
 // (the bitcode that nvcc links into every kernel, nvvm/libdevice/libdevice.10.bc) computes them
 // for sm_90 without fast math, so that a simulated kernel gets the GPU's bits, not the C library's
 // (which differs in the last place for some arguments). Every step is an IEEE operation that the
@@ -849,39 +849,46 @@ inline float normcdff(float a) {
   return 0.5f * c;
 }
 
-// __nv_normcdf: erfc(t)/2, t = -a/sqrt(2) in two parts (a clamped to [-38.5, 38.5]), erfc as
-// libdevice's: erfc(|t|) e^(t^2) times e^(-t^2) by exp's polynomial scaled in two steps, the
-// square's rounding error put back, reflected for t < 0; below a = -1 corrected by the derivative
-// for the lower part of t.
+// __nv_erfc: for finite a, erfc(|a|) as erfcx_kernel (erfc(z) e^(z^2)) times e^(-z^2) (2^i e^r,
+// i = round(-z^2 log2(e)) by the 1.5 2^52 shift, r by ln 2 in two parts, 2^i applied in two steps,
+// then the rounding error of -z^2 put back); 0 above |a| = 27.25 (high word above 0x403b4000); for
+// a < 0, 2 minus that. erfc(+inf) = 0, erfc(-inf) = 2, a NaN is a + a.
+inline double erfc(double a) {
+  const std::int32_t h = hi32(a), ah = h & 0x7fffffff, l = lo32(a);
+  if (ah >= 0x7ff00000) {
+    if (ah == 0x7ff00000 && l == 0) return h < 0 ? 2.0 : 0.0;
+    return a + a;
+  }
+  const double z = from_words(l, ah);
+  const double m = -z * z;
+  const double shifted = std::fma(m, 0x1.71547652b82fep0, 0x1.8p52);
+  const std::int32_t i = lo32(shifted);
+  const double k = shifted + -0x1.8p52;
+  double r = std::fma(k, -0x1.62e42fefa39efp-1, m);
+  r = std::fma(k, -0x1.abc9e3b39803fp-56, r);
+  double p = std::fma(0x1.ade1569ce2bdfp-26, r, 0x1.28af3fca213eap-22);
+  for (const double c : {0x1.71dee62401315p-19, 0x1.a01997c89eb71p-16, 0x1.a01a014761f65p-13, 0x1.6c16c1852b7afp-10,
+                         0x1.1111111122322p-7, 0x1.55555555502a1p-5, 0x1.5555555555511p-3, 0x1.000000000000bp-1, 1.0, 1.0})
+    p = std::fma(p, r, c);
+  const std::int32_t half = i / 2;  // sdiv: toward zero
+  double g = mul_rn(from_words(lo32(p), static_cast<std::int32_t>(static_cast<std::uint32_t>(hi32(p)) +
+                                                                  (static_cast<std::uint32_t>(half) << 20))),
+                    from_words(0, static_cast<std::int32_t>(0x3ff00000u + (static_cast<std::uint32_t>(i - half) << 20))));
+  g = std::fma(g, std::fma(-z, z, -m), g);
+  // the product stays unfused: the PTX's mul.f64 reaches 2 - c only through two selp.f64
+  double c = ah > 0x403b4000 ? 0.0 : mul_rn(erfcx_kernel(z), g);
+  if (h < 0) c = 2.0 - c;
+  return c;
+}
+
+// __nv_normcdf: erfc(t)/2, t = -a/sqrt(2) in two parts (a clamped to [-38.5, 38.5]); below a = -1
+// corrected by the derivative for the lower part of t.
 inline double normcdf(double a) {
   const double x = std::fabs(a) > 38.5 ? std::copysign(38.5, a) : a;
   const double hi = x * -0x1.6a09e667f3bcdp-1;
   const double lo = std::fma(x, 0x1.bdd3413b26456p-55, std::fma(x, -0x1.6a09e667f3bcdp-1, -hi));
   const double t = hi + lo;
-  const std::int32_t th = hi32(t), ah = th & 0x7fffffff;
-  double c;
-  if (ah < 0x7ff00000) {
-    const double z = std::fabs(t);
-    const double m = -z * z;
-    const double shifted = std::fma(m, 0x1.71547652b82fep0, 0x1.8p52);
-    const std::int32_t i = lo32(shifted);
-    const double k = shifted + -0x1.8p52;
-    double r = std::fma(k, -0x1.62e42fefa39efp-1, m);
-    r = std::fma(k, -0x1.abc9e3b39803fp-56, r);
-    double p = std::fma(0x1.ade1569ce2bdfp-26, r, 0x1.28af3fca213eap-22);
-    for (const double cf : {0x1.71dee62401315p-19, 0x1.a01997c89eb71p-16, 0x1.a01a014761f65p-13, 0x1.6c16c1852b7afp-10,
-                            0x1.1111111122322p-7, 0x1.55555555502a1p-5, 0x1.5555555555511p-3, 0x1.000000000000bp-1, 1.0, 1.0})
-      p = std::fma(p, r, cf);
-    const std::int32_t half = i / 2;
-    double g = from_words(lo32(p), hi32(p) + (half << 20)) * from_words(0, 0x3ff00000 + ((i - half) << 20));
-    g = std::fma(g, std::fma(-z, z, -m), g);
-    c = ah > 0x403b4000 ? 0.0 : erfcx_kernel(z) * g;  // |t| above 27.25: erfc is 0
-    if (th < 0) c = 2.0 - c;
-  } else if (ah == 0x7ff00000 && lo32(t) == 0) {
-    c = th < 0 ? 2.0 : 0.0;
-  } else {
-    c = t + t;
-  }
+  double c = erfc(t);
   if (static_cast<std::uint32_t>(hi32(x)) > 0xbff00000u) c = std::fma((t * -2.0) * c, (hi - t) + lo, c);
   return 0.5 * c;
 }
