@@ -2,10 +2,11 @@
 // logf, log2f, log10f, log1pf, sinf, cosf, tanf, sincosf, asinf, acosf, atanf, atan2f, sinhf,
 // coshf, tanhf, asinhf, acoshf, atanhf, powf, cbrtf, hypotf, erff, erfcf, lgammaf and tgammaf,
 // and the doubles exp, exp2, exp10, expm1, log, log2, log10, log1p, sin, cos, tan, sincos, asin,
-// acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, pow, cbrt, hypot, erf, erfc, lgamma
-// and tgamma, each over 5 x 2^14 arguments of every size and sign (denormals, infinities and NaNs
-// among them), bit for bit as one 64-bit FNV-1a hash of its results per line (powf and pow also
-// of exponents in (-8, 8) and of whole ones, where a negative base has a power).
+// acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, pow, cbrt, hypot, erf, erfc, lgamma,
+// tgamma, and the Bessel functions j0f, j1f, y0f, y1f, jnf, ynf, j0, j1, y0, y1, jn and yn (of
+// orders -2 to 20), each over 5 x 2^14 arguments of every size and sign (denormals, infinities
+// and NaNs among them), bit for bit as one 64-bit FNV-1a hash of its results per line (powf and
+// pow also of exponents in (-8, 8) and of whole ones, where a negative base has a power).
 // Then what the translator must get right around them: <cmath>'s spellings (std::exp(x), pow(x, y)
 // and atan2 of floats) are the same functions, of <cmath>'s types; a macro's expf is CUDA's in a
 // kernel and the C library's on the host, and so is a __host__ __device__ function's, the two
@@ -46,6 +47,12 @@
 // EXPECT: host: erfcf fnv 0x1a9319e510fcd41a
 // EXPECT: host: lgammaf fnv 0x96e9d8f28a70d56f
 // EXPECT: host: tgammaf fnv 0x6742bb7b3cb78d7d
+// EXPECT: host: j0f fnv 0xd73b140e3ef6a54a
+// EXPECT: host: j1f fnv 0xf5df8e60fdf7ac08
+// EXPECT: host: y0f fnv 0x4bf287d8004e53fa
+// EXPECT: host: y1f fnv 0x82e067ebb680a3cf
+// EXPECT: host: jnf fnv 0x700b7f477b97806a
+// EXPECT: host: ynf fnv 0x6c52bdc7de181a9b
 // EXPECT: host: exp fnv 0xbf6eedb65611ed5c
 // EXPECT: host: exp2 fnv 0xe78550e5e8e144fb
 // EXPECT: host: exp10 fnv 0xbe49cdd7367e7e4d
@@ -78,6 +85,12 @@
 // EXPECT: host: erfc fnv 0x0e98d3e7e826335e
 // EXPECT: host: lgamma fnv 0x51858647eea1fa0b
 // EXPECT: host: tgamma fnv 0x41997433f6498d04
+// EXPECT: host: j0 fnv 0xc6dd91b495a2d220
+// EXPECT: host: j1 fnv 0x734aff214c5ee6a1
+// EXPECT: host: y0 fnv 0x797828f7ce1107a7
+// EXPECT: host: y1 fnv 0x41e5ea592ff084d0
+// EXPECT: host: jn fnv 0xccb9035bef3b9349
+// EXPECT: host: yn fnv 0xb2a867afa3acb9fd
 // EXPECT: host: <cmath>'s spellings give the f-functions' results: ok
 // EXPECT: host: a macro and a __host__ __device__ function are the C library's on the host: ok
 // EXPECT: host: their device results differ from the host's in 2462 and 4357 of 81920
@@ -101,7 +114,8 @@
   X(sinhf, sinhf(x)) X(coshf, coshf(x)) X(tanhf, tanhf(x)) X(asinhf, asinhf(x))                     \
   X(acoshf, acoshf(x)) X(atanhf, atanhf(x)) X(powf, powf(x, y)) X(powf_small, powf(x, fmodf(y, 8))) \
   X(powf_whole, powf(x, truncf(fmodf(y, 8)))) X(cbrtf, cbrtf(x)) X(hypotf, hypotf(x, y))            \
-  X(erff, erff(x)) X(erfcf, erfcf(x)) X(lgammaf, lgammaf(x)) X(tgammaf, tgammaf(x))
+  X(erff, erff(x)) X(erfcf, erfcf(x)) X(lgammaf, lgammaf(x)) X(tgammaf, tgammaf(x))               \
+  X(j0f, j0f(x)) X(j1f, j1f(x)) X(y0f, y0f(x)) X(y1f, y1f(x)) X(jnf, jnf(n, x)) X(ynf, ynf(n, x))
 #define DOUBLE_FUNCTIONS(X)                                                                         \
   X(exp, exp(x)) X(exp2, exp2(x)) X(exp10, exp10(x)) X(expm1, expm1(x)) X(log, log(x))              \
   X(log2, log2(x)) X(log10, log10(x)) X(log1p, log1p(x)) X(sin, sin(x)) X(cos, cos(x))              \
@@ -110,7 +124,8 @@
   X(cosh, cosh(x)) X(tanh, tanh(x)) X(asinh, asinh(x)) X(acosh, acosh(x)) X(atanh, atanh(x))        \
   X(pow, pow(x, y)) X(pow_small, pow(x, fmod(y, 8.0))) X(pow_whole, pow(x, trunc(fmod(y, 8.0))))    \
   X(cbrt, cbrt(x)) X(hypot, hypot(x, y)) X(erf, erf(x)) X(erfc, erfc(x)) X(lgamma, lgamma(x))       \
-  X(tgamma, tgamma(x))
+  X(tgamma, tgamma(x)) X(j0, one_nan(j0(x))) X(j1, one_nan(j1(x))) X(y0, one_nan(y0(x)))            \
+  X(y1, one_nan(y1(x))) X(jn, one_nan(jn(n, x))) X(yn, one_nan(yn(n, x)))
 #define COUNT(name, call) +1
 constexpr int kFloatFunctions = 0 FLOAT_FUNCTIONS(COUNT);
 constexpr int kDoubleFunctions = 0 DOUBLE_FUNCTIONS(COUNT);
@@ -128,12 +143,24 @@ __device__ T sincos_cosine(T x) {
   return c;
 }
 
+// A NaN result as one bit pattern, for the double Bessel functions: of a NaN argument, their NaN
+// is the argument's or the unit's reciprocal's (0x7fffffff00000000), as the operand order that
+// nvcc chooses for the kernel has it (this kernel gives the latter, a kernel of j0 alone the
+// former), where the simulator gives the argument's.
+__device__ double one_nan(double v) {
+  const unsigned long long bits = 0x7ff8000000000000ull;
+  double nan;
+  memcpy(&nan, &bits, 8);
+  return v == v ? v : nan;
+}
+
 // Each function of argument i, a second argument drawn from elsewhere in the same array.
 template <class T>
 __global__ void functions(const T* a, T* out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= kCount) return;
   const T x = a[i], y = a[(i * 40503u + 7) % kCount];
+  const int n = static_cast<int>(i % 23) - 2;  // jn's and yn's order: -2 to 20
   int f = 0;
 #define STORE(name, call) out[f++ * kCount + i] = call;
   if constexpr (std::is_same_v<T, float>) {

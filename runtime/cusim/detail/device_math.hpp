@@ -9,12 +9,14 @@
 // A float NaN result is the GPU's 0x7fffffff. Every function here gives an H200's bits on a
 // simulated thread (tests/plain_cuda/100_cuda_standard_math.cu).
 #pragma once
+#include <cusim/detail/libdevice_double_bessel.hpp>
 #include <cusim/detail/libdevice_double_erf.hpp>
 #include <cusim/detail/libdevice_double_exp_log.hpp>
 #include <cusim/detail/libdevice_double_gamma.hpp>
 #include <cusim/detail/libdevice_double_misc.hpp>
 #include <cusim/detail/libdevice_double_pow.hpp>
 #include <cusim/detail/libdevice_double_trig.hpp>
+#include <cusim/detail/libdevice_float_bessel.hpp>
 #include <cusim/detail/libdevice_float_erf.hpp>
 #include <cusim/detail/libdevice_float_exp.hpp>
 #include <cusim/detail/libdevice_float_inverse_trig.hpp>
@@ -91,10 +93,28 @@ CUSIM_UNARY(erf, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(erfc, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(lgamma, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_UNARY(tgamma, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(j0, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(j1, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(y0, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
+CUSIM_UNARY(y1, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_BINARY(atan2, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_BINARY(pow, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 CUSIM_BINARY(hypot, CUSIM_DEVICE_FLOAT, CUSIM_DEVICE_DOUBLE)
 
+// jn and yn: an int order and an argument (an integer argument is a double, as CUDA's overloads
+// have it).
+#define CUSIM_BESSEL_N(d)                                                               \
+  CUSIM_DEVICE_FLOAT(d##f, (int n, float x), (n, x))                                   \
+  CUSIM_DEVICE_DOUBLE(d, (int n, double x), (n, x))                                    \
+  inline float d(int n, float x) { return d##f(n, x); }                                \
+  inline long double d(int n, long double x) { return ::d##l(n, x); }                  \
+  template <class T>                                                                   \
+    requires std::is_integral_v<T>                                                     \
+  inline double d(int n, T x) { return d(n, static_cast<double>(x)); }
+CUSIM_BESSEL_N(jn)
+CUSIM_BESSEL_N(yn)
+
+#undef CUSIM_BESSEL_N
 #undef CUSIM_BINARY
 #undef CUSIM_UNARY
 #undef CUSIM_OVERLOADS_2
