@@ -26,6 +26,11 @@ const BadInput kBadInputs[] = {
      "int main() { parent<<<1, 1>>>(nullptr); }\n",
      "3:8: error: a kernel launch in device code (dynamic parallelism) is not supported by cusim; launch the kernel "
      "from host code"},
+    {"inline_ptx.cu",
+     "__global__ void k(unsigned* p) {\n  unsigned lane;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n"
+     "  p[0] = lane;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:3: error: inline PTX assembly in device code is not simulated by cusim; write it with CUDA's intrinsics "
+     "instead (__popc(), __brev(), __byte_perm(), __funnelshift_l()..., and threadIdx.x % 32 for %laneid)"},
     {"missing_include.cu", "#include \"not_there.cuh\"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); }\n",
      "1:10: fatal error: 'not_there.cuh' file not found"},
     {"shared_from_macro.cu",

@@ -33,4 +33,10 @@ bool in_device_code(clang::ASTContext& ast, const clang::Stmt& node) {
   return false;
 }
 
+bool device_only(const clang::FunctionDecl* f) {
+  if (!f) return false;
+  if (f->hasAttr<clang::CUDAGlobalAttr>()) return true;
+  return f->hasAttr<clang::CUDADeviceAttr>() && !f->hasAttr<clang::CUDAHostAttr>();
+}
+
 }  // namespace cusim::translate

@@ -15,4 +15,7 @@ const clang::FunctionDecl* enclosing_function(clang::ASTContext& ast, const clan
 // host-device to Clang wherever it is written, so it counts as the code around it.
 bool in_device_code(clang::ASTContext& ast, const clang::Stmt& node);
 
+// Whether `f` runs on the device only: __global__, or __device__ without __host__ (false for none).
+bool device_only(const clang::FunctionDecl* f);
+
 }  // namespace cusim::translate

@@ -12,12 +12,6 @@
 namespace cusim::translate {
 namespace {
 
-bool is_device_code(const clang::FunctionDecl* f) {
-  if (!f) return false;
-  if (f->hasAttr<clang::CUDAGlobalAttr>()) return true;
-  return f->hasAttr<clang::CUDADeviceAttr>() && !f->hasAttr<clang::CUDAHostAttr>();
-}
-
 // Whether `explicit_count` template arguments written at a launch name every parameter of the
 // kernel template `t` that the launch would otherwise deduce (computeValue<Real> of a
 // template<typename Real, typename State> names one kernel only if State has a default).
@@ -94,7 +88,7 @@ void LaunchRewriter::launch(const clang::CUDAKernelCallExpr* e) {
   }
   Plan& plan = plans_[*open];
   if (plan.failed) return;
-  if (is_device_code(enclosing_function(c_.ast(), *e))) {
+  if (device_only(enclosing_function(c_.ast(), *e))) {
     plan.failed = true;
     c_.error(config->getBeginLoc(),
              "a kernel launch in device code (dynamic parallelism) is not supported by cusim; launch the kernel from "

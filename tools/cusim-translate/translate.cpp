@@ -21,6 +21,7 @@
 #include "tools/cusim-translate/cuda_arch.hpp"
 #include "tools/cusim-translate/device_heap_calls.hpp"
 #include "tools/cusim-translate/device_math_calls.hpp"
+#include "tools/cusim-translate/inline_assembly.hpp"
 #include "tools/cusim-translate/kernel_addresses.hpp"
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
@@ -35,7 +36,7 @@ namespace {
 // arguments are known only there), and hands what it finds to the rewriters.
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c), heap_(c), math_(c) {}
+  Collector(RewriteContext& c) : c_(c), shared_(c), launches_(c), statics_(c), arch_(c), builtins_(c), addresses_(c), heap_(c), math_(c), assembly_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(clang::VarDecl* v) {
@@ -76,6 +77,10 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     arch_.function(f);
     return true;
   }
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt* s) {
+    assembly_.statement(s);
+    return true;
+  }
   void finish(const std::vector<ArchConditional>& arch_conditionals) {
     launches_.finish();
     math_.finish();
@@ -93,6 +98,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   KernelAddressRewriter addresses_;
   DeviceHeapRewriter heap_;
   DeviceMathRewriter math_;
+  InlineAssemblyCheck assembly_;
 };
 
 class Consumer : public clang::ASTConsumer {
