@@ -8,6 +8,8 @@
 // its error names under __DRIVER_TYPES_H__); cusim declares what they declare, so it defines
 // their guards too.
 #pragma once
+// First, before any standard header: C++20's lerp kept out of global scope (std_lerp.hpp).
+#include <cusim/detail/std_lerp.hpp>
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 #endif

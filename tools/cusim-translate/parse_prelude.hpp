@@ -96,6 +96,8 @@ __device__ void __sincosf(float, float*, float*) noexcept;
 #undef CUSIM_DEVICE_MATH2
 }
 
+// C++20's lerp kept out of global scope, as the compile of the translated file has it.
+#include <cusim/detail/std_lerp.hpp>
 #include <cassert>
 #include <cfenv>
 #include <climits>
@@ -107,6 +109,7 @@ __device__ void __sincosf(float, float*, float*) noexcept;
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <source_location>
 #include <stdexcept>
@@ -115,6 +118,12 @@ __device__ void __sincosf(float, float*, float*) noexcept;
 #include <type_traits>
 #include <utility>
 #include <vector>
+// Placement new and its deletes for device code (an object built in shared memory), as CUDA's
+// headers declare them beside <new>'s host ones.
+__device__ inline void* operator new(cusim_size_t, void* p) noexcept { return p; }
+__device__ inline void* operator new[](cusim_size_t, void* p) noexcept { return p; }
+__device__ inline void operator delete(void*, void*) noexcept {}
+__device__ inline void operator delete[](void*, void*) noexcept {}
 #pragma clang force_cuda_host_device begin
 #include <crt/cusim_cuda_source.h>
 #pragma clang force_cuda_host_device end

@@ -57,7 +57,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMalloc(T** devPtr, std::size_t size) {
-  return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
+  return cudaMalloc(static_cast<void**>(static_cast<void*>(devPtr)), size);
 }
 
 // Host functions only: kernel code that calls one does not compile, as with nvcc (the functions
@@ -162,31 +162,32 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
 
-// Typed conveniences, as CUDA's runtime header offers them. Always inlined, so that findings
-// about the call name the program's line.
+// Typed conveniences, as CUDA's runtime header offers them, for a T** whatever T's qualifiers
+// (cudaMalloc of a const float**, as CUDA's cast through void* allows). Always inlined, so that
+// findings about the call name the program's line.
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocManaged(T** devPtr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
-  return cudaMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
+  return cudaMallocManaged(static_cast<void**>(static_cast<void*>(devPtr)), size, flags);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
-  return cudaMallocHost(reinterpret_cast<void**>(ptr), size);
+  return cudaMallocHost(static_cast<void**>(static_cast<void*>(ptr)), size);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaHostAlloc(T** ptr, std::size_t size, unsigned int flags) {
-  return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+  return cudaHostAlloc(static_cast<void**>(static_cast<void*>(ptr)), size, flags);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaHostGetDevicePointer(T** pDevice, void* pHost, unsigned int flags) {
-  return cudaHostGetDevicePointer(reinterpret_cast<void**>(pDevice), pHost, flags);
+  return cudaHostGetDevicePointer(static_cast<void**>(static_cast<void*>(pDevice)), pHost, flags);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocPitch(T** devPtr, std::size_t* pitch, std::size_t width, std::size_t height) {
-  return cudaMallocPitch(reinterpret_cast<void**>(devPtr), pitch, width, height);
+  return cudaMallocPitch(static_cast<void**>(static_cast<void*>(devPtr)), pitch, width, height);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocAsync(T** devPtr, std::size_t size, cudaStream_t stream) {
-  return cudaMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
+  return cudaMallocAsync(static_cast<void**>(static_cast<void*>(devPtr)), size, stream);
 }
 CUSIM_HOST_ONLY_END
 

@@ -29,6 +29,10 @@
 // changes nothing a kernel can observe.
 #define __noinline__
 #define __launch_bounds__(...)
+#define __maxnreg__(...)
+// A kernel parameter the kernel reads in place (CUDA 11.7): on the CPU every parameter is the
+// kernel's own copy already.
+#define __grid_constant__
 #define __align__(n) __attribute__((aligned(n)))
 
 // ---- built-in variables (read-only, as in CUDA) ----------------------------------------------
@@ -501,10 +505,26 @@ CUSIM_ATOMIC_CAS(unsigned short)
 // least as strong as either scope asks.
 #define atomicAdd_block atomicAdd
 #define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
 #define atomicExch_block atomicExch
-#define atomicCAS_block atomicCAS
-#define atomicMax_block atomicMax
+#define atomicExch_system atomicExch
 #define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
 
 // ---- clocks (backends/sim/device_clock.cpp) -------------------------------------------------
 // In a kernel, clock() and clock64() count the device's clock cycles (the profile's clock rate
