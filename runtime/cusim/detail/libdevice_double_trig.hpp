@@ -117,28 +117,7 @@ inline TrigReduced trig_reduction(double a) {
   return {r, q};
 }
 
-// __internal_sin_cos_kerneld's polynomials in z^2 (mul.rn): sin z = z + z^3 p(z^2), cos z =
-// 1 + z^2 p(z^2) (the last coefficient -1/2).
-inline double sin_poly(double z) {
-  const double w = mul_rn(z, z);
-  double p = std::fma(0x1.5db65f9785ebap-33, w, -0x1.ae5f12cb0d246p-26);
-  p = std::fma(p, w, 0x1.71de369ace392p-19);
-  p = std::fma(p, w, -0x1.a01a019db62a1p-13);
-  p = std::fma(p, w, 0x1.1111111110818p-7);
-  p = std::fma(p, w, -0x1.5555555555554p-3);
-  p = std::fma(p, w, 0.0);
-  return std::fma(p, z, z);
-}
-inline double cos_poly(double z) {
-  const double w = mul_rn(z, z);
-  double p = std::fma(-0x1.8ff8320fd8164p-37, w, 0x1.1eea7c1ef8528p-29);
-  p = std::fma(p, w, -0x1.27e4f8e06e6d9p-22);
-  p = std::fma(p, w, 0x1.a01a019ddbce9p-16);
-  p = std::fma(p, w, -0x1.6c16c16c15d47p-10);
-  p = std::fma(p, w, 0x1.5555555555551p-5);
-  p = std::fma(p, w, -0.5);
-  return std::fma(p, w, 1.0);
-}
+// (sin_poly and cos_poly, __internal_sin_cos_kerneld's polynomials, are libdevice_math.hpp's.)
 
 // __internal_sin_cos_kerneld for quadrant i: sin or cos of z by i's low bit, negated as
 // fma(v, -1, 0) when i & 2 (so a zero comes out +0).

@@ -154,42 +154,6 @@ inline double exp(double a) {
   return z;
 }
 
-// __nv_sincospi: a = k/2 + r, |r| <= 1/4; sin and cos of pi r by polynomials, then the quadrant.
-inline void sincospi(double a, double* s, double* c) {
-  double x = a;
-  if (static_cast<std::uint32_t>(hi32(a)) * 2u > 0x86800000u) x = a * 0.0;  // |a| >= 2^52: an integer (or inf/NaN)
-  const double k = std::nearbyint(from_words(lo32(x), hi32(x) + 0x00100000));  // 2x, rounded (ties to even)
-  const std::int32_t q = static_cast<std::int32_t>(static_cast<std::int64_t>(k));
-  const double r = std::fma(-k, 0.5, x);
-  const double pr = std::fma(r, 0x1.921fb54442d18p1, r * 0x1.1a62633145c07p-53);
-  const double w = pr * pr;
-  double cp = std::fma(-0x1.8ff8320fd8164p-37, w, 0x1.1eea7c1ef8528p-29);
-  cp = std::fma(cp, w, -0x1.27e4f8e06e6d9p-22);
-  cp = std::fma(cp, w, 0x1.a01a019ddbce9p-16);
-  cp = std::fma(cp, w, -0x1.6c16c16c15d47p-10);
-  cp = std::fma(cp, w, 0x1.5555555555551p-5);
-  cp = std::fma(cp, w, -0.5);
-  cp = std::fma(cp, w, 1.0);
-  double sp = std::fma(0x1.5db65f9785ebap-33, w, -0x1.ae5f12cb0d246p-26);
-  sp = std::fma(sp, w, 0x1.71de369ace392p-19);
-  sp = std::fma(sp, w, -0x1.a01a019db62a1p-13);
-  sp = std::fma(sp, w, 0x1.1111111110818p-7);
-  sp = std::fma(sp, w, -0x1.5555555555554p-3);
-  sp = std::fma(sp, w, 0.0);
-  sp = std::fma(sp, pr, pr);
-  double sv = sp, cv = cp;
-  if (q & 1) {
-    sv = cp;
-    cv = -sp;
-  }
-  if (q & 2) {
-    sv = -sv;
-    cv = -cv;
-  }
-  *c = cv + 0.0;
-  *s = x == std::trunc(x) ? x * 0.0 : sv;
-}
-
 // __nv_logf (no flush to zero): m in [0.67, 1.33) times 2^e; log(m) by a polynomial in m - 1.
 inline float logf(float a) {
   float x = a, e = 0.0f;
@@ -228,6 +192,52 @@ template <class T>
   asm("" : "+x"(p));
 #endif
   return p;
+}
+
+// __internal_sin_cos_kerneld's polynomials in z^2 (mul.rn): sin z = z + z^3 p(z^2), cos z =
+// 1 + z^2 p(z^2) (the last coefficient -1/2). sincospi here and sin, cos and tan
+// (libdevice_double_trig.hpp) evaluate them.
+inline double sin_poly(double z) {
+  const double w = mul_rn(z, z);
+  double p = std::fma(0x1.5db65f9785ebap-33, w, -0x1.ae5f12cb0d246p-26);
+  p = std::fma(p, w, 0x1.71de369ace392p-19);
+  p = std::fma(p, w, -0x1.a01a019db62a1p-13);
+  p = std::fma(p, w, 0x1.1111111110818p-7);
+  p = std::fma(p, w, -0x1.5555555555554p-3);
+  p = std::fma(p, w, 0.0);
+  return std::fma(p, z, z);
+}
+inline double cos_poly(double z) {
+  const double w = mul_rn(z, z);
+  double p = std::fma(-0x1.8ff8320fd8164p-37, w, 0x1.1eea7c1ef8528p-29);
+  p = std::fma(p, w, -0x1.27e4f8e06e6d9p-22);
+  p = std::fma(p, w, 0x1.a01a019ddbce9p-16);
+  p = std::fma(p, w, -0x1.6c16c16c15d47p-10);
+  p = std::fma(p, w, 0x1.5555555555551p-5);
+  p = std::fma(p, w, -0.5);
+  return std::fma(p, w, 1.0);
+}
+
+// __nv_sincospi: a = k/2 + r, |r| <= 1/4; sin and cos of pi r by the polynomials, then the quadrant.
+inline void sincospi(double a, double* s, double* c) {
+  double x = a;
+  if (static_cast<std::uint32_t>(hi32(a)) * 2u > 0x86800000u) x = a * 0.0;  // |a| >= 2^52: an integer (or inf/NaN)
+  const double k = std::nearbyint(from_words(lo32(x), hi32(x) + 0x00100000));  // 2x, rounded (ties to even)
+  const std::int32_t q = static_cast<std::int32_t>(static_cast<std::int64_t>(k));
+  const double r = std::fma(-k, 0.5, x);
+  const double pr = std::fma(r, 0x1.921fb54442d18p1, r * 0x1.1a62633145c07p-53);
+  const double cp = cos_poly(pr), sp = sin_poly(pr);
+  double sv = sp, cv = cp;
+  if (q & 1) {
+    sv = cp;
+    cv = -sp;
+  }
+  if (q & 2) {
+    sv = -sv;
+    cv = -cv;
+  }
+  *c = cv + 0.0;
+  *s = x == std::trunc(x) ? x * 0.0 : sv;
 }
 
 // rsqrt.approx.ftz.f64 refined by one Newton step with its error squared in, r + r e (1/2 + 3/8 e)
