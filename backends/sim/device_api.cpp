@@ -3,6 +3,8 @@
 #include <cstring>
 #include <iterator>
 
+#include "backends/sim/graph_memory.hpp"
+#include "backends/sim/memory_pools.hpp"
 #include "backends/sim/texture_objects.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/host_only.hpp"
@@ -67,6 +69,7 @@ cudaError_t cudaDeviceSynchronize() {
   CUSIM_HOST_API("cudaDeviceSynchronize");
   cusim::sim::trace::HostCall traced("cudaDeviceSynchronize");
   cusim::backend::synchronize_all();
+  cusim::backend::release_unused_graph_memory();
   return record(cusim::backend::take_execution_error());
 }
 // Waits for all work, then destroys every stream, event, allocation, CUDA array, texture and
@@ -77,6 +80,8 @@ cudaError_t cudaDeviceReset() {
   CUSIM_HOST_API("cudaDeviceReset");
   cusim::backend::reset_queues();
   cusim::backend::free_all_device_memory();
+  cusim::backend::forget_graph_allocations();
+  cusim::backend::reset_memory_pools();
   cusim::backend::forget_texture_objects();
   cusim::sim::clear_host_registrations();
   cusim::backend::reset_errors();

@@ -1,13 +1,12 @@
 // CUDA graphs: stream capture (stream_capture.hpp) and the explicit API (kernel, memcpy, memset,
-// host and empty nodes with their dependencies; clone, instantiate, launch, destroy).
+// host and empty nodes with their dependencies; clone, instantiate, launch, destroy). The objects
+// behind the handles are graph_nodes.hpp's.
 //
-// A node is the call it stands for, kept to be issued again: a kernel node holds its launch
-// request (the arguments copied when the node was made, as CUDA copies them), a memcpy node its
-// cudaMemcpy3DParms. An executable graph is its nodes in an order that respects every dependency
-// (Kahn's, ties in the order the nodes were made), and cudaGraphLaunch issues them, in that order,
-// to the launch's stream. The simulator thus runs a graph's independent branches one after the
-// other, an order the GPU may also choose; the race checkers see the work of each branch as
-// ordered after the one issued before it.
+// An executable graph is its nodes in an order that respects every dependency (Kahn's, ties in the
+// order the nodes were made), and cudaGraphLaunch issues them, in that order, to the launch's
+// stream. The simulator thus runs a graph's independent branches one after the other, an order the
+// GPU may also choose; the race checkers see the work of each branch as ordered after the one
+// issued before it.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -18,29 +17,20 @@
 #include <vector>
 
 #include "backends/sim/device_memory.hpp"
-#include "backends/sim/host_only.hpp"
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/graph_memory.hpp"
+#include "backends/sim/graph_nodes.hpp"
+#include "backends/sim/host_only.hpp"
+#include "backends/sim/kernel_registry.hpp"
 #include "backends/sim/launch_request.hpp"
 #include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
 
 using cusim::backend::NodeWork;
+using cusim::backend::live_graph;
+using cusim::backend::live_node;
 using cusim::backend::record;
-
-struct CUgraphNode_st {
-  CUgraph_st* graph = nullptr;
-  cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
-  NodeWork work;  // empty for an empty node
-  std::vector<CUgraphNode_st*> dependencies;
-  cudaKernelNodeParams kernel{};  // a kernel node's parameters, as given
-};
-struct CUgraph_st {
-  std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
-};
-struct CUgraphExec_st {
-  std::vector<NodeWork> order;
-};
 
 namespace {
 
@@ -65,12 +55,9 @@ bool none_active() { return active_captures.load(std::memory_order_acquire) == 0
 
 bool is_default_stream(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
 
-bool live_graph(cudaGraph_t g) { return g && graphs.count(g); }
-bool live_node(cudaGraphNode_t n) { return n && live_graph(n->graph); }
-
 // Adds a node of `type` after `dependencies` (each a node of `graph`); nullptr if any is not.
 cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, NodeWork work, const cudaGraphNode_t* dependencies,
-                         std::size_t count) {
+                         std::size_t count, const std::function<void(CUgraphNode_st&)>& setup) {
   if (count && !dependencies) return nullptr;
   std::vector<cudaGraphNode_t> after(dependencies, dependencies + count);
   for (cudaGraphNode_t d : after)
@@ -80,21 +67,9 @@ cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, NodeWork wor
   node->type = type;
   node->work = std::move(work);
   node->dependencies = std::move(after);
+  if (setup) setup(*node);
   graph->nodes.push_back(std::move(node));
   return graph->nodes.back().get();
-}
-
-// The explicit API's checks and the node's addition, under the lock.
-cudaError_t add(cudaGraphNode_t* out, cudaGraph_t graph, cudaGraphNodeType type, NodeWork work,
-                const cudaGraphNode_t* dependencies, std::size_t count, const cudaKernelNodeParams* kernel = nullptr) {
-  if (!out) return record(cudaErrorInvalidValue);
-  std::lock_guard lock(m);
-  if (!live_graph(graph)) return record(cudaErrorInvalidValue);
-  cudaGraphNode_t node = add_node(graph, type, std::move(work), dependencies, count);
-  if (!node) return record(cudaErrorInvalidValue);
-  if (kernel) node->kernel = *kernel;
-  *out = node;
-  return cudaSuccess;
 }
 
 // The nodes in an order that respects every dependency; false if the dependencies form a cycle.
@@ -142,18 +117,105 @@ cudaError_t memset_elements(const cudaMemsetParams& p, cudaStream_t stream) {
 
 }  // namespace
 
-// ---- stream capture --------------------------------------------------------------------------
+// ---- what the graph API's files share (graph_nodes.hpp) ---------------------------------------
 
 namespace cusim::backend {
 
-bool capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work) {
+std::mutex& graph_lock() { return m; }
+bool live_graph(cudaGraph_t g) { return g && graphs.count(g); }
+bool live_node(cudaGraphNode_t n) { return n && live_graph(n->graph); }
+bool live_exec(cudaGraphExec_t e) { return e && executables.count(e); }
+
+cudaError_t add_graph_node(cudaGraphNode_t* out, cudaGraph_t graph, cudaGraphNodeType type, NodeWork work,
+                           const cudaGraphNode_t* dependencies, std::size_t count,
+                           const std::function<void(CUgraphNode_st&)>& setup) {
+  if (!out) return record(cudaErrorInvalidValue);
+  std::lock_guard lock(m);
+  if (!live_graph(graph)) return record(cudaErrorInvalidValue);
+  cudaGraphNode_t node = add_node(graph, type, std::move(work), dependencies, count, setup);
+  if (!node) return record(cudaErrorInvalidValue);
+  *out = node;
+  return cudaSuccess;
+}
+
+NodeWork kernel_node_work(const detail::LaunchRequest& request) {
+  return [request](cudaStream_t s) {
+    detail::LaunchRequest on = request;
+    on.stream = s;
+    return detail::launch_kernel(on);
+  };
+}
+
+void set_kernel_node(CUgraphNode_st& node, const cudaKernelNodeParams& params, const detail::LaunchRequest& request) {
+  node.request = request;
+  node.work = kernel_node_work(request);
+  node.kernel = params;
+  node.arguments.clear();
+  if (const std::optional<detail::KernelEntry> entry = kernel_entry(request.kernel); entry && entry->parameters) {
+    node.arguments.resize(entry->parameters);
+    entry->arguments(request.packet.get(), node.arguments.data());
+  }
+  node.kernel.kernelParams = node.arguments.empty() ? nullptr : node.arguments.data();
+}
+
+cudaError_t memset_node_work(const cudaMemsetParams* given, NodeWork* out) {
+  if (!given) return record(cudaErrorInvalidValue);
+  const cudaMemsetParams p = *given;
+  if (p.elementSize != 1 && p.elementSize != 2 && p.elementSize != 4) return record(cudaErrorInvalidValue);
+  if (!p.dst || p.width == 0 || p.height == 0 || (p.height > 1 && p.pitch < p.width * p.elementSize))
+    return record(cudaErrorInvalidValue);
+  if (p.elementSize == 1)
+    *out = [p](cudaStream_t s) {
+      return cudaMemset2DAsync(p.dst, p.height > 1 ? p.pitch : p.width, int(p.value & 0xffu), p.width, p.height, s);
+    };
+  else
+    *out = [p](cudaStream_t s) { return memset_elements(p, s); };
+  return cudaSuccess;
+}
+
+NodeWork host_node_work(const cudaHostNodeParams& p) {
+  return [p](cudaStream_t s) { return cudaLaunchHostFunc(s, p.fn, p.userData); };
+}
+
+NodeWork memcpy_node_work(const cudaMemcpy3DParms& p) {
+  return [p](cudaStream_t s) { return cudaMemcpy3DAsync(&p, s); };
+}
+NodeWork memcpy_1d_node_work(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+  return [=](cudaStream_t s) { return cudaMemcpyAsync(dst, src, count, kind, s); };
+}
+
+std::vector<ExecNode> exec_nodes(const CUgraph_st& graph) {
+  std::map<const CUgraphNode_st*, std::size_t> place;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) place[graph.nodes[i].get()] = i;
+  std::vector<ExecNode> copies;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    const CUgraphNode_st& n = *graph.nodes[i];
+    ExecNode e{};
+    e.origin = &n;
+    e.index = i;
+    e.type = n.type;
+    e.work = n.work;
+    e.request = n.request;
+    for (const CUgraphNode_st* d : n.dependencies) e.dependencies.push_back(place.at(d));
+    std::sort(e.dependencies.begin(), e.dependencies.end());
+    if (n.type == cudaGraphNodeTypeMemAlloc) e.allocation = n.memory.dptr;
+    e.holds = n.holds;
+    copies.push_back(std::move(e));
+  }
+  return copies;
+}
+
+// ---- stream capture --------------------------------------------------------------------------
+
+cudaGraphNode_t capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work,
+                             const std::function<void(CUgraphNode_st&)>& setup) {
   std::lock_guard lock(m);
   auto it = captures.find(stream);
-  if (it == captures.end()) return false;
+  if (it == captures.end()) return nullptr;
   Capture& c = it->second;
-  cudaGraphNode_t node = add_node(c.graph, type, std::move(work), c.tail.data(), c.tail.size());
+  cudaGraphNode_t node = add_node(c.graph, type, std::move(work), c.tail.data(), c.tail.size(), setup);
   c.tail = {node};
-  return true;
+  return node;
 }
 
 bool capturing(cudaStream_t stream) {
@@ -262,9 +324,12 @@ cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags) {
 
 cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
   CUSIM_HOST_API("cudaGraphDestroy");
-  std::lock_guard lock(m);
-  if (!graphs.erase(graph)) return record(cudaErrorInvalidValue);
-  delete graph;
+  {
+    std::lock_guard lock(m);
+    if (!graphs.erase(graph)) return record(cudaErrorInvalidValue);
+    delete graph;
+  }
+  cusim::backend::release_unused_graph_memory();
   return cudaSuccess;
 }
 
@@ -278,6 +343,7 @@ cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph) 
   for (const auto& n : originalGraph->nodes) {
     auto c = std::make_unique<CUgraphNode_st>(*n);
     c->graph = clone;
+    if (c->kernel.kernelParams) c->kernel.kernelParams = c->arguments.data();
     for (cudaGraphNode_t& d : c->dependencies) d = copy_of.at(d);
     copy_of[n.get()] = c.get();
     clone->nodes.push_back(std::move(c));
@@ -295,12 +361,9 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
   if (cudaError_t e = cusim::backend::request_by_address("cudaGraphAddKernelNode", p->func, p->gridDim, p->blockDim,
                                                          p->kernelParams, p->sharedMemBytes, nullptr, site, &r))
     return e;
-  NodeWork work = [r](cudaStream_t s) {
-    cusim::detail::LaunchRequest on = r;
-    on.stream = s;
-    return cusim::detail::launch_kernel(on);
-  };
-  return add(pGraphNode, graph, cudaGraphNodeTypeKernel, std::move(work), pDependencies, numDependencies, p);
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeKernel, nullptr, pDependencies,
+                                        numDependencies,
+                                        [&](CUgraphNode_st& n) { cusim::backend::set_kernel_node(n, *p, r); });
 }
 
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* pNodeParams) {
@@ -315,50 +378,41 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
                                    std::size_t numDependencies, const cudaMemcpy3DParms* pCopyParams) {
   CUSIM_HOST_API("cudaGraphAddMemcpyNode");
   if (!pCopyParams) return record(cudaErrorInvalidValue);
-  const cudaMemcpy3DParms p = *pCopyParams;
-  return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy, [p](cudaStream_t s) { return cudaMemcpy3DAsync(&p, s); },
-             pDependencies, numDependencies);
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeMemcpy,
+                                        cusim::backend::memcpy_node_work(*pCopyParams), pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                      std::size_t numDependencies, void* dst, const void* src, std::size_t count,
                                      cudaMemcpyKind kind) {
   CUSIM_HOST_API("cudaGraphAddMemcpyNode1D");
-  return add(pGraphNode, graph, cudaGraphNodeTypeMemcpy,
-             [=](cudaStream_t s) { return cudaMemcpyAsync(dst, src, count, kind, s); }, pDependencies, numDependencies);
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeMemcpy,
+                                        cusim::backend::memcpy_1d_node_work(dst, src, count, kind), pDependencies,
+                                        numDependencies);
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                    std::size_t numDependencies, const cudaMemsetParams* pMemsetParams) {
   CUSIM_HOST_API("cudaGraphAddMemsetNode");
-  if (!pMemsetParams) return record(cudaErrorInvalidValue);
-  const cudaMemsetParams p = *pMemsetParams;
-  if (p.elementSize != 1 && p.elementSize != 2 && p.elementSize != 4) return record(cudaErrorInvalidValue);
-  if (!p.dst || p.width == 0 || p.height == 0 || (p.height > 1 && p.pitch < p.width * p.elementSize))
-    return record(cudaErrorInvalidValue);
   NodeWork work;
-  if (p.elementSize == 1)
-    work = [p](cudaStream_t s) {
-      return cudaMemset2DAsync(p.dst, p.height > 1 ? p.pitch : p.width, int(p.value & 0xffu), p.width, p.height, s);
-    };
-  else
-    work = [p](cudaStream_t s) { return memset_elements(p, s); };
-  return add(pGraphNode, graph, cudaGraphNodeTypeMemset, std::move(work), pDependencies, numDependencies);
+  if (cudaError_t e = cusim::backend::memset_node_work(pMemsetParams, &work)) return e;
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeMemset, std::move(work), pDependencies,
+                                        numDependencies);
 }
 
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                  std::size_t numDependencies, const cudaHostNodeParams* pNodeParams) {
   CUSIM_HOST_API("cudaGraphAddHostNode");
   if (!pNodeParams || !pNodeParams->fn) return record(cudaErrorInvalidValue);
-  const cudaHostNodeParams p = *pNodeParams;
-  return add(pGraphNode, graph, cudaGraphNodeTypeHost,
-             [p](cudaStream_t s) { return cudaLaunchHostFunc(s, p.fn, p.userData); }, pDependencies, numDependencies);
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeHost,
+                                        cusim::backend::host_node_work(*pNodeParams), pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                   std::size_t numDependencies) {
   CUSIM_HOST_API("cudaGraphAddEmptyNode");
-  return add(pGraphNode, graph, cudaGraphNodeTypeEmpty, nullptr, pDependencies, numDependencies);
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeEmpty, nullptr, pDependencies,
+                                        numDependencies);
 }
 
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
@@ -430,9 +484,17 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph,
   if (!live_graph(graph)) return record(cudaErrorInvalidValue);
   std::vector<const CUgraphNode_st*> order;
   if (!ordered(*graph, &order)) return record(cudaErrorInvalidValue);  // a cycle
+  // As CUDA's: a graph's allocation belongs to one executable graph at a time.
+  for (const auto& n : graph->nodes)
+    if (n->type == cudaGraphNodeTypeMemAlloc)
+      for (cudaGraphExec_t e : executables)
+        for (const cusim::backend::ExecNode& copy : e->order)
+          if (copy.allocation == n->memory.dptr) return record(cudaErrorNotSupported);
+  std::map<const CUgraphNode_st*, std::size_t> place;
+  for (std::size_t i = 0; i < graph->nodes.size(); ++i) place[graph->nodes[i].get()] = i;
+  std::vector<cusim::backend::ExecNode> copies = cusim::backend::exec_nodes(*graph);
   auto* exec = new CUgraphExec_st;
-  for (const CUgraphNode_st* n : order)
-    if (n->work) exec->order.push_back(n->work);
+  for (const CUgraphNode_st* n : order) exec->order.push_back(std::move(copies[place.at(n)]));
   executables.insert(exec);
   *pGraphExec = exec;
   return cudaSuccess;
@@ -455,13 +517,19 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream) {
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
   CUSIM_HOST_API("cudaGraphLaunch");
   std::vector<NodeWork> order;
+  std::vector<void*> allocations;
   {
     std::lock_guard lock(m);
     if (!executables.count(graphExec)) return record(cudaErrorInvalidValue);
-    order = graphExec->order;
+    for (const cusim::backend::ExecNode& n : graphExec->order) {
+      if (n.work && n.enabled) order.push_back(n.work);
+      if (n.allocation) allocations.push_back(n.allocation);
+    }
   }
   if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
   if (!cusim::backend::find_queue(stream, "cudaGraphLaunch", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  // As CUDA's: a graph whose allocation from its last launch is not freed yet does not run again.
+  if (!cusim::backend::graph_allocations_free(allocations)) return record(cudaErrorInvalidValue);
   auto issue = [order](cudaStream_t s) {
     for (const NodeWork& work : order)
       if (cudaError_t e = work(s)) return e;
@@ -473,8 +541,11 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
   CUSIM_HOST_API("cudaGraphExecDestroy");
-  std::lock_guard lock(m);
-  if (!executables.erase(graphExec)) return record(cudaErrorInvalidValue);
-  delete graphExec;
+  {
+    std::lock_guard lock(m);
+    if (!executables.erase(graphExec)) return record(cudaErrorInvalidValue);
+    delete graphExec;
+  }
+  cusim::backend::release_unused_graph_memory();
   return cudaSuccess;
 }

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 
+#include "backends/sim/graph_nodes.hpp"
 #include "backends/sim/access_maps.hpp"
 #include "backends/sim/device_memory.hpp"
 #include "backends/sim/device_printf.hpp"
@@ -177,10 +178,8 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   const KernelInfo info = kernel_info(r.kernel);
   if (cudaError_t e = validate(r, dev, info)) return e;
   // (capturing() first: the node's copy of the request is made only for a captured launch)
-  if (capturing(r.stream) && capture_node(r.stream, cudaGraphNodeTypeKernel, [r](cudaStream_t s) {
-        LaunchRequest on = r;
-        on.stream = s;
-        return launch_kernel(on);
+  if (capturing(r.stream) && capture_node(r.stream, cudaGraphNodeTypeKernel, kernel_node_work(r), [&r](CUgraphNode_st& n) {
+        set_kernel_node(n, {const_cast<void*>(r.kernel), r.grid, r.block, unsigned(r.shared_bytes), nullptr, nullptr}, r);
       }))
     return cudaSuccess;
 

@@ -8,6 +8,8 @@
 #include "backends/sim/host_only.hpp"
 #include "backends/sim/device_profile.hpp"
 #include "backends/sim/error_state.hpp"
+#include "backends/sim/graph_memory.hpp"
+#include "backends/sim/memory_pools.hpp"
 #include "backends/sim/stream_capture.hpp"
 #include "backends/sim/work_queues.hpp"
 #include "cusim/detail/host_api.hpp"
@@ -130,7 +132,13 @@ cudaError_t cudaFree(void* devPtr) {
   CUSIM_HOST_API("cudaFree");
   cusim::sim::trace::HostCall traced("cudaFree");
   cusim::backend::synchronize_all();
-  return record(cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER));
+  if (cudaError_t result; cusim::backend::free_graph_allocation(devPtr, &result)) {
+    cusim::backend::release_unused_graph_memory();
+    return result;
+  }
+  const cudaError_t result = cusim::backend::release(devPtr, AllocKind::device, "cudaFree", CUSIM_CALLER);
+  if (result == cudaSuccess) cusim::backend::note_pool_free(devPtr);
+  return record(result);
 }
 
 void cusim::name_allocation(const void* p, const char* name) {
@@ -185,22 +193,33 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitchedDevPtr, cudaExtent extent) {
 }
 // Stream-ordered allocation: the memory exists from the call (the stream's earlier work cannot
 // touch it) and is freed once the stream's work before cudaFreeAsync has run (the call returns at
-// once: device_memory.hpp, release_in_order).
+// once: device_memory.hpp, release_in_order). It comes from the device's current pool
+// (memory_pools.hpp); in a capture, it is a graph allocation (graph_memory.hpp).
 cudaError_t cudaMallocAsync(void** devPtr, std::size_t size, cudaStream_t stream) {
   CUSIM_HOST_API("cudaMallocAsync");
   cusim::sim::trace::HostCall traced("cudaMallocAsync", size);
   if (!cusim::backend::find_queue(stream, "cudaMallocAsync", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
-  if (cusim::backend::capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);  // no allocation nodes
-  return allocate_checked(devPtr, size, AllocKind::device, CUSIM_CALLER);
+  if (cusim::backend::capturing(stream))
+    return record(cusim::backend::capture_graph_allocation(devPtr, size, stream, CUSIM_CALLER));
+  return cusim::backend::allocate_from_pool(devPtr, size, nullptr, CUSIM_CALLER);
 }
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   CUSIM_HOST_API("cudaFreeAsync");
   cusim::sim::trace::HostCall traced("cudaFreeAsync");
   const cusim::backend::QueuePtr q = cusim::backend::find_queue(stream, "cudaFreeAsync", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  if (cusim::backend::capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);
-  return record(cusim::backend::release_in_order(devPtr, "cudaFreeAsync", CUSIM_CALLER,
-                                                 [&q](std::function<void()> work) { cusim::backend::enqueue(q, std::move(work)); }));
+  cudaError_t result = cudaSuccess;
+  if (cusim::backend::capturing(stream)) {
+    if (cusim::backend::capture_graph_free(devPtr, stream, &result)) return record(result);
+    return record(cudaErrorStreamCaptureUnsupported);  // a free in a graph of memory from outside it
+  }
+  if (cusim::backend::free_graph_allocation(devPtr, &result)) return result;
+  return record(cusim::backend::release_in_order(devPtr, "cudaFreeAsync", CUSIM_CALLER, [&q, devPtr](std::function<void()> work) {
+    cusim::backend::enqueue(q, [devPtr, work = std::move(work)] {
+      cusim::backend::note_pool_free(devPtr);
+      work();
+    });
+  }));
 }
 
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
@@ -374,20 +393,47 @@ cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExten
 }
 
 namespace cusim::detail {
+namespace {
+// The checks of a symbol copy, as CUDA makes them: cudaSuccess if it may go ahead. The symbol is
+// device memory: to it from the host or the device, from it to either (measured on an H100, CUDA
+// 13.0: the other directions are cudaErrorInvalidMemcpyDirection). A device-to-device copy with a
+// host pointer is accepted here (CUDA: cudaErrorInvalidValue): the simulator cannot tell a host
+// object from a __device__ variable it was not told about.
+cudaError_t check_symbol_copy(std::size_t symbol_size, const void* other, std::size_t count, std::size_t offset,
+                              cudaMemcpyKind kind, bool to_symbol) {
+  if (cudaError_t s = cusim::backend::sticky_error()) return s;
+  const cudaMemcpyKind toward = to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  if (kind != toward && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  if (offset > symbol_size || count > symbol_size - offset) return cudaErrorInvalidValue;
+  if (count && !other) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+}  // namespace
+
+// Ordered in `stream` after its earlier work; in a capture, a node of the graph.
+cudaError_t copy_symbol_async(void* symbol, std::size_t symbol_size, void* other, std::size_t count, std::size_t offset,
+                              cudaMemcpyKind kind, bool to_symbol, cudaStream_t stream) {
+  CUSIM_HOST_API(to_symbol ? "cudaMemcpyToSymbolAsync" : "cudaMemcpyFromSymbolAsync");
+  if (cudaError_t e = check_symbol_copy(symbol_size, other, count, offset, kind, to_symbol)) return record(e);
+  const cusim::backend::QueuePtr q =
+      cusim::backend::find_queue(stream, to_symbol ? "cudaMemcpyToSymbolAsync" : "cudaMemcpyFromSymbolAsync", CUSIM_CALLER);
+  if (!q) return record(cudaErrorInvalidResourceHandle);
+  if (count == 0) return cudaSuccess;
+  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
+        return copy_symbol_async(symbol, symbol_size, other, count, offset, kind, to_symbol, s);
+      }))
+    return cudaSuccess;
+  char* at = static_cast<char*>(symbol) + offset;
+  if (to_symbol) cusim::backend::enqueue(q, [=] { std::memcpy(at, other, count); });
+  else cusim::backend::enqueue(q, [=] { std::memcpy(other, at, count); });
+  return cudaSuccess;
+}
+
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count, std::size_t offset,
                         cudaMemcpyKind kind, bool to_symbol) {
   CUSIM_HOST_API(to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol");
-  if (cudaError_t s = cusim::backend::sticky_error()) return record(s);
-  // The symbol is device memory: to it from the host or the device, from it to either, as CUDA
-  // checks (measured on an H100, CUDA 13.0: the other directions are cudaErrorInvalidMemcpyDirection).
-  // A device-to-device copy with a host pointer is accepted here (CUDA: cudaErrorInvalidValue):
-  // the simulator cannot tell a host object from a __device__ variable it was not told about.
-  const cudaMemcpyKind toward = to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-  if (kind != toward && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
-    return record(cudaErrorInvalidMemcpyDirection);
-  if (offset > symbol_size || count > symbol_size - offset) return record(cudaErrorInvalidValue);
+  if (cudaError_t e = check_symbol_copy(symbol_size, host, count, offset, kind, to_symbol)) return record(e);
   if (count == 0) return cudaSuccess;
-  if (!host) return record(cudaErrorInvalidValue);
   char* at = static_cast<char*>(symbol) + offset;
   // Ordered after earlier work on the default stream and finished on return, as on CUDA.
   const cusim::backend::QueuePtr q = cusim::backend::legacy_queue();

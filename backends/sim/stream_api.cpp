@@ -168,3 +168,15 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   CUSIM_HOST_API("cudaEventDestroy");
   return record(destroy_event(event, CUSIM_CALLER));
 }
+
+// Managed memory's attachment to a stream: a hint of which stream may touch it. The simulator's
+// managed memory is always reachable from every stream and from the host, so the call only checks
+// what CUDA checks.
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* devPtr, std::size_t length, unsigned int flags) {
+  CUSIM_HOST_API("cudaStreamAttachMemAsync");
+  if (!find_queue(stream, "cudaStreamAttachMemAsync", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  if (!devPtr || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle))
+    return record(cudaErrorInvalidValue);
+  (void)length;
+  return cudaSuccess;
+}

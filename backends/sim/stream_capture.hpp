@@ -19,13 +19,15 @@ using NodeWork = std::function<cudaError_t(cudaStream_t stream)>;
 
 // Whether `stream` captures now (one atomic load while no stream captures).
 bool capturing(cudaStream_t stream);
-// Adds `work` as a node of the graph `stream` captures into; false if it captures no longer.
-bool capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work);
+// Adds `work` as a node of the graph `stream` captures into, `setup` filling the node's other
+// fields (graph_nodes.hpp); nullptr if the stream captures no longer.
+cudaGraphNode_t capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work,
+                             const std::function<void(CUgraphNode_st&)>& setup = nullptr);
 // If `stream` captures, `work` becomes a node of its graph and true is returned (nothing runs).
 // The node's function is made only then: a launch that is not captured pays one load.
 template <class Work>
 bool capture_work(cudaStream_t stream, cudaGraphNodeType type, Work&& work) {
-  return capturing(stream) && capture_node(stream, type, NodeWork(std::forward<Work>(work)));
+  return capturing(stream) && capture_node(stream, type, NodeWork(std::forward<Work>(work))) != nullptr;
 }
 // cudaEventRecord in a capturing stream: the event holds the stream's capture position; true if
 // the stream captures (nothing is recorded on the device then).

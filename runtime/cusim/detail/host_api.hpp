@@ -109,6 +109,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int* priority);
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int* flags);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData, unsigned int flags);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* devPtr, std::size_t length = 0,
+                                     unsigned int flags = cudaMemAttachSingle);
 
 // CUDA graphs (backends/sim/graph_api.cpp): stream capture and the explicit API.
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode);
@@ -156,8 +158,79 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* pGraphExec, cudaGraph
 cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+// Changing an executable graph (backends/sim/graph_api.cpp): a node's parameters, one node at a
+// time or all from a graph of the same shape.
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelNodeParams* pNodeParams,
+                                         std::source_location site = std::source_location::current());
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const cudaKernelNodeParams* pNodeParams,
+                                             std::source_location site = std::source_location::current());
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const cudaMemsetParams* pNodeParams);
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const cudaMemcpy3DParms* pNodeParams);
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void* dst,
+                                               const void* src, std::size_t count, cudaMemcpyKind kind);
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                           const cudaHostNodeParams* pNodeParams);
+cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int isEnabled);
+cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int* isEnabled);
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphExecUpdateResultInfo* resultInfo);
+// CUDA 11's form, which CUDA 12 and 13 keep for C++ (cuda-samples' jacobiCudaGraphs calls it).
+inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphNode_t* hErrorNode_out,
+                                       cudaGraphExecUpdateResult* updateResult_out) {
+  cudaGraphExecUpdateResultInfo info{cudaGraphExecUpdateError, nullptr, nullptr};
+  const cudaError_t status = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+  if (hErrorNode_out) *hErrorNode_out = info.errorNode;
+  if (updateResult_out) *updateResult_out = info.result;
+  return status;
+}
+// Graph memory nodes (backends/sim/graph_memory.cpp): an allocation whose address is fixed when
+// its node is made, live from its allocation node's run until a free node's (or cudaFree's).
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                     std::size_t numDependencies, cudaMemAllocNodeParams* nodeParams);
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                    std::size_t numDependencies, void* dptr);
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNodeParams* params_out);
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void* dptr_out);
+cudaError_t cudaDeviceGraphMemTrim(int device);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void* value);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void* value);
+
+// Stream-ordered memory pools (backends/sim/memory_pools.cpp).
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* memPool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t* memPool, const cudaMemPoolProps* poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, cudaMemPoolAttr attr, void* value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, cudaMemPoolAttr attr, void* value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, std::size_t minBytesToKeep);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const cudaMemAccessDesc* descList, std::size_t count);
+cudaError_t cudaMemPoolGetAccess(cudaMemAccessFlags* flags, cudaMemPool_t memPool, cudaMemLocation* location);
+cudaError_t cudaMallocFromPoolAsync(void** ptr, std::size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+inline cudaError_t cudaMallocAsync(void** ptr, std::size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+// Launch attributes (backends/sim/launch_attributes.cpp): those of a stream, a kernel node and
+// one launch (cudaLaunchKernelEx, kernel_entry.hpp). The cache hints are kept and given back.
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, const cudaStreamAttrValue* value);
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, cudaStreamAttrValue* value_out);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                            const cudaKernelNodeAttrValue* value);
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                            cudaKernelNodeAttrValue* value_out);
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc);
+cudaError_t cudaCtxResetPersistingL2Cache();
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args,
+                                std::source_location site = std::source_location::current());
 
 cudaError_t cudaEventCreate(cudaEvent_t* event);
+// CUDA's C++ overloads of cudaEventCreate and cudaMallocHost with flags.
+inline cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned int flags) { return cudaEventCreateWithFlags(event, flags); }
+inline cudaError_t cudaMallocHost(void** ptr, std::size_t size, unsigned int flags) { return cudaHostAlloc(ptr, size, flags); }
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
@@ -172,6 +245,10 @@ template <class T>
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return cudaMallocHost(static_cast<void**>(static_cast<void*>(ptr)), size);
+}
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMallocHost(T** ptr, std::size_t size, unsigned int flags) {
+  return cudaHostAlloc(static_cast<void**>(static_cast<void*>(ptr)), size, flags);
 }
 template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaHostAlloc(T** ptr, std::size_t size, unsigned int flags) {
@@ -189,11 +266,23 @@ template <class T>
 [[gnu::always_inline]] inline cudaError_t cudaMallocAsync(T** devPtr, std::size_t size, cudaStream_t stream) {
   return cudaMallocAsync(static_cast<void**>(static_cast<void*>(devPtr)), size, stream);
 }
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMallocAsync(T** devPtr, std::size_t size, cudaMemPool_t memPool,
+                                                         cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(static_cast<void**>(static_cast<void*>(devPtr)), size, memPool, stream);
+}
+template <class T>
+[[gnu::always_inline]] inline cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t size, cudaMemPool_t memPool,
+                                                                  cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(static_cast<void**>(static_cast<void*>(ptr)), size, memPool, stream);
+}
 CUSIM_HOST_ONLY_END
 
 namespace cusim::detail {
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, void* host, std::size_t count,
                         std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
+cudaError_t copy_symbol_async(void* symbol, std::size_t symbol_size, void* other, std::size_t count,
+                              std::size_t offset, cudaMemcpyKind kind, bool to_symbol, cudaStream_t stream);
 cudaError_t func_attributes(cudaFuncAttributes* attr, const void* kernel);
 cudaError_t func_set_attribute(const void* kernel, cudaFuncAttribute attr, int value);
 cudaError_t func_set_cache_config(const void* kernel, cudaFuncCache config);
@@ -214,6 +303,25 @@ template <class T>
 cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return cusim::detail::copy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, count, offset, kind, false);
+}
+
+// The same, ordered in `stream` and returning at once (cudaMemcpyToSymbolAsync, ...FromSymbolAsync).
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(T& symbol, const void* src, std::size_t count, std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0) {
+  return cusim::detail::copy_symbol_async(const_cast<std::remove_cv_t<T>*>(&symbol), sizeof(T), const_cast<void*>(src),
+                                          count, offset, kind, true, stream);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = 0) {
+  return cusim::detail::copy_symbol_async(const_cast<T*>(&symbol), sizeof(T), dst, count, offset, kind, false, stream);
+}
+template <class T>
+cudaError_t cudaGetSymbolSize(std::size_t* size, const T& symbol) {
+  if (!size) return cudaErrorInvalidValue;
+  *size = sizeof(symbol);
+  return cudaSuccess;
 }
 
 // A __device__ or __constant__ variable's device address (on the simulator, the object itself).

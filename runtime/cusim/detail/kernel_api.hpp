@@ -218,6 +218,11 @@ inline int __syncthreads_or(int predicate, std::source_location site = std::sour
 inline void __threadfence_block() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::block); }
 inline void __threadfence() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::device); }
 inline void __threadfence_system() { ::cusim::detail::thread_fence(::cusim::detail::FenceScope::system); }
+// Programmatic dependent launch (cudaLaunchAttributeProgrammaticStreamSerialization): a grid's
+// launches run one after the other in their stream on the simulator, so the grid this waits for
+// has finished, and a trigger has nobody left to release.
+inline void cudaGridDependencySynchronize() {}
+inline void cudaTriggerProgrammaticLaunchCompletion() {}
 [[noreturn]] inline void __trap(std::source_location site = std::source_location::current()) {
   ::cusim::detail::trap(site);
 }

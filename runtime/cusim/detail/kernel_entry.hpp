@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 
 namespace cusim::detail {
@@ -21,6 +22,9 @@ struct KernelEntry {
   // The launch packet of the kernel at `kernel`, its arguments copied from *args[i], as CUDA copies them.
   std::shared_ptr<const void> (*pack)(const void* kernel, void* const* args);
   void (*invoke)(const void* packet);
+  // The addresses of a packet's copies of the arguments, one for each parameter (a graph's kernel
+  // node gives them as its kernelParams).
+  void (*arguments)(const void* packet, void** out);
   std::size_t packet_bytes;
   std::size_t parameters;
 };
@@ -41,13 +45,23 @@ struct EntryOf {
   static std::shared_ptr<const void> pack(const void* kernel, void* const* args) {
     return pack(kernel, args, std::index_sequence_for<Params...>{});
   }
+  static void arguments(const void* packet, void** out) {
+    std::apply(
+        [out](const auto&... a) {
+          std::size_t i = 0;
+          ((out[i++] = const_cast<void*>(static_cast<const void*>(&a))), ...);
+          (void)i, (void)out;
+        },
+        static_cast<const Packet<Params...>*>(packet)->args);
+  }
 };
 
 // Records the kernel's entry and gives the kernel back.
 template <class... Params>
 auto registered_kernel(void (*kernel)(Params...)) -> void (*)(Params...) {
   register_kernel_entry(reinterpret_cast<const void*>(kernel),
-                        KernelEntry{&EntryOf<Params...>::pack, &Packet<Params...>::invoke, sizeof(Packet<Params...>),
+                        KernelEntry{&EntryOf<Params...>::pack, &Packet<Params...>::invoke, &EntryOf<Params...>::arguments,
+                                    sizeof(Packet<Params...>),
                                     sizeof...(Params)});
   return kernel;
 }
@@ -80,4 +94,27 @@ cudaError_t cudaLaunchCooperativeKernel(T* func, dim3 grid, dim3 block, void** a
   if constexpr (std::is_function_v<T>) ::cusim::detail::registered_kernel(func);
   return ::cusim::detail::launch_by_address("cudaLaunchCooperativeKernel", (const void*)func, grid, block, args,
                                             sharedMem, stream, site, true);
+}
+
+// cudaLaunchKernelEx(&config, kernel, args...): a launch of the configuration's grid, block,
+// dynamic shared memory and stream, with its attributes (cooperative, cluster dimensions, cache
+// and scheduling hints: backends/sim/launch_attributes.cpp). The arguments convert to the
+// kernel's parameter types as CUDA's template converts them. LaunchConfigAt keeps the caller's
+// line, which a default argument after the parameter pack could not.
+namespace cusim::detail {
+struct LaunchConfigAt {
+  const cudaLaunchConfig_t* config;
+  std::source_location site;
+  LaunchConfigAt(const cudaLaunchConfig_t* c, std::source_location s = std::source_location::current())
+      : config(c), site(s) {}
+};
+}  // namespace cusim::detail
+template <class... ExpTypes, class... ActTypes>
+cudaError_t cudaLaunchKernelEx(::cusim::detail::LaunchConfigAt config, void (*kernel)(ExpTypes...),
+                               ActTypes&&... args) {
+  ::cusim::detail::registered_kernel(kernel);
+  return [&](ExpTypes... coerced) {
+    void* pArgs[] = {&coerced..., nullptr};
+    return ::cudaLaunchKernelExC(config.config, (const void*)kernel, pArgs, config.site);
+  }(std::forward<ActTypes>(args)...);
 }
