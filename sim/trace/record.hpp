@@ -18,6 +18,8 @@ enum class RecordKind : std::uint8_t {
   atomics,      // counter: a = atomics of the block now running on the worker (0 when it ends)
   host_call,    // a runtime API call on a host thread: ptr = name, a = bytes (or 0)
   stream_op,    // work a stream ran besides launches: ptr = name, a = bytes
+  annotation,   // an NVTX range (or, begin == end, a mark) on a host thread: ptr = message, a = its
+                // domain's name (a const char*, 0 for the default domain)
 };
 
 struct Record {

@@ -149,6 +149,17 @@ class Writer {
         complete(json_string(static_cast<const char*>(r.ptr)), "stream", r.begin_ns, r.end_ns, kDevicePid, r.tid,
                  "\"bytes\":" + std::to_string(r.a));
         break;
+      case RecordKind::annotation: {
+        const char* domain = reinterpret_cast<const char*>(r.a);
+        const std::string args = domain ? "\"domain\":" + json_string(domain) : std::string();
+        if (r.begin_ns == r.end_ns)  // a mark: an instant on its thread
+          event("{\"name\":" + json_string(static_cast<const char*>(r.ptr)) + ",\"cat\":\"nvtx\",\"ph\":\"i\",\"s\":\"t\",\"ts\":" +
+                micros(r.begin_ns) + ",\"pid\":" + std::to_string(kHostPid) + ",\"tid\":" + std::to_string(r.tid) +
+                ",\"args\":{" + args + "}}");
+        else
+          complete(json_string(static_cast<const char*>(r.ptr)), "nvtx", r.begin_ns, r.end_ns, kHostPid, r.tid, args);
+        break;
+      }
     }
   }
 
@@ -218,7 +229,8 @@ bool write_trace(const std::string& path, const TraceContents& c) {
   std::map<std::uint32_t, bool> device_tracks, host_tracks;
   for (const LaunchEntry& l : w.launches())
     if (l.ran) device_tracks[stream_track(l.stream)] = true;
-  for (const Record* r : all) (r->kind == RecordKind::host_call ? host_tracks : device_tracks)[r->tid] = true;
+  for (const Record* r : all)
+    (r->kind == RecordKind::host_call || r->kind == RecordKind::annotation ? host_tracks : device_tracks)[r->tid] = true;
   for (const auto& [tid, _] : host_tracks) {
     w.metadata("thread_name", kHostPid, tid, "\"name\":\"host thread " + std::to_string(tid) + "\"");
     w.metadata("thread_sort_index", kHostPid, tid, "\"sort_index\":" + std::to_string(tid));

@@ -95,6 +95,19 @@ void Tracer::host_call(const char* name, std::uint64_t begin_ns, std::uint64_t b
   b.add(r);
 }
 
+void Tracer::annotation(const char* message, const char* domain, std::uint64_t begin_ns, std::uint64_t end_ns) {
+  ThreadBuffer& b = buffers_.mine();
+  if (b.host == ~0u) b.host = buffers_.next_host();
+  Record r;
+  r.kind = RecordKind::annotation;
+  r.begin_ns = begin_ns;
+  r.end_ns = end_ns;
+  r.ptr = message;
+  r.a = reinterpret_cast<std::uintptr_t>(domain);
+  r.tid = b.host;
+  b.add(r);
+}
+
 void Tracer::stream_op(const char* name, const void* stream, std::uint64_t begin_ns, std::uint64_t bytes) {
   Record r;
   r.kind = RecordKind::stream_op;

@@ -40,6 +40,9 @@ class Tracer final {
   void launch_ran(std::uint32_t launch, std::uint64_t begin_ns, int error, const char* error_name);
   // A runtime call on this (host) thread, from begin_ns to now; `bytes` copied, set or allocated.
   void host_call(const char* name, std::uint64_t begin_ns, std::uint64_t bytes);
+  // An NVTX range from begin_ns to end_ns (a mark when they are equal) on this (host) thread;
+  // `message` and `domain` (nullptr: the default domain) must outlive the tracer.
+  void annotation(const char* message, const char* domain, std::uint64_t begin_ns, std::uint64_t end_ns);
   // Work other than a launch that a stream ran on this thread, from begin_ns to now.
   void stream_op(const char* name, const void* stream, std::uint64_t begin_ns, std::uint64_t bytes);
 

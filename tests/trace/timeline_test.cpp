@@ -232,3 +232,42 @@ TEST_CASE("atomics are counted per block (checked build), and copies run on the 
   }
   CHECK(on_stream == std::multiset<std::string>{"memcpy", "memcpy", "memset", "memset"});
 }
+
+TEST_CASE("NVTX ranges and marks are on the host thread's track, nested as the program pushed them") {
+  TempDir dir;
+  const auto run = run_program({NVTX_PROGRAM}, {"CUSIM_TRACE=" + dir.file("trace.json")});
+  CHECK_MESSAGE(run.status == 0, run.err);
+  CHECK(run.out.find("results_in_ranges: ok") != std::string::npos);
+  CHECK(run.err.find("nvtx levels: 0 1 1 0") != std::string::npos);
+  const Trace t = load_trace(dir.file("trace.json"));
+  REQUIRE(t.valid);
+  std::map<std::string, const TraceEvent*> ranges, marks;
+  for (const TraceEvent* e : t.with_cat("nvtx")) {
+    CHECK(e->pid == 2);  // the host process
+    CHECK(t.track_names.at({e->pid, e->tid}).rfind("host thread", 0) == 0);
+    (e->ph == "X" ? ranges : marks)[e->name] = e;
+  }
+  CHECK(ranges.size() == 6);
+  for (const char* name : {"outer", "inner", "attributed", "wide \xc3\xa9t\xc3\xa9", "started", "in a domain"})
+    CHECK_MESSAGE(ranges.count(name), name);
+  CHECK(marks.size() == 2);
+  REQUIRE((ranges.count("outer") && ranges.count("inner") && marks.count("between kernels") && marks.count("registered") &&
+           ranges.count("in a domain") && ranges.count("started")));
+  CHECK(ranges["outer"]->encloses(*ranges["inner"]));
+  CHECK(ranges["outer"]->encloses(*ranges["in a domain"]));
+  CHECK(ranges["inner"]->encloses(*marks["between kernels"]));
+  CHECK(ranges["in a domain"]->encloses(*marks["registered"]));
+  CHECK(ranges["in a domain"]->arg("domain") == "corpus");
+  CHECK(marks["registered"]->arg("domain") == "corpus");
+  CHECK(ranges["inner"]->arg("domain").empty());
+  // The kernels of the inner range ran inside it.
+  std::size_t launches_inside = 0;
+  for (const TraceEvent* l : t.with_cat("launch")) launches_inside += ranges["inner"]->encloses(*l);
+  CHECK(launches_inside == 2);
+  CHECK(ranges["started"]->ts >= ranges["inner"]->end());
+
+  // Without a trace, the same levels.
+  const auto plain = run_program({NVTX_PROGRAM}, {});
+  CHECK(plain.status == 0);
+  CHECK(plain.err.find("nvtx levels: 0 1 1 0") != std::string::npos);
+}
