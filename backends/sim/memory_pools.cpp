@@ -173,19 +173,20 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, cudaMemPoolAttr attr,
   std::lock_guard lock(pools_mutex);
   if (!value || !live_pool(memPool)) return record(cudaErrorInvalidValue);
   CUmemPoolHandle_st& p = *memPool;
-  const int flag = *static_cast<int*>(value);
-  const unsigned long long bytes = *static_cast<unsigned long long*>(value);
+  // The reuse flags are ints, the byte counts cuuint64_t: each is read at its own width.
+  const auto flag = [value] { return *static_cast<const int*>(value); };
+  const auto bytes = [value] { return *static_cast<const unsigned long long*>(value); };
   switch (attr) {
-    case cudaMemPoolReuseFollowEventDependencies: p.follow_event_dependencies = flag != 0; break;
-    case cudaMemPoolReuseAllowOpportunistic: p.allow_opportunistic = flag != 0; break;
-    case cudaMemPoolReuseAllowInternalDependencies: p.allow_internal_dependencies = flag != 0; break;
-    case cudaMemPoolAttrReleaseThreshold: p.release_threshold = bytes; break;
+    case cudaMemPoolReuseFollowEventDependencies: p.follow_event_dependencies = flag() != 0; break;
+    case cudaMemPoolReuseAllowOpportunistic: p.allow_opportunistic = flag() != 0; break;
+    case cudaMemPoolReuseAllowInternalDependencies: p.allow_internal_dependencies = flag() != 0; break;
+    case cudaMemPoolAttrReleaseThreshold: p.release_threshold = bytes(); break;
     case cudaMemPoolAttrReservedMemHigh:  // only to 0, which sets the high mark to the current value
-      if (bytes != 0) return record(cudaErrorInvalidValue);
+      if (bytes() != 0) return record(cudaErrorInvalidValue);
       p.reserved_high = p.reserved;
       break;
     case cudaMemPoolAttrUsedMemHigh:
-      if (bytes != 0) return record(cudaErrorInvalidValue);
+      if (bytes() != 0) return record(cudaErrorInvalidValue);
       p.used_high = p.used;
       break;
     default: return record(cudaErrorInvalidValue);

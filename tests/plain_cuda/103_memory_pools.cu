@@ -6,6 +6,7 @@
 // EXPECT: default_is_current: ok
 // EXPECT: default_attributes: threshold 0 reuse 1 1 1
 // EXPECT: threshold_kept: ok
+// EXPECT: reuse_flag_set: 0
 // EXPECT: used_while_allocated: ok
 // EXPECT: pool_results: ok
 // EXPECT: used_after_free: 0
@@ -59,6 +60,13 @@ int main() {
   unsigned long long threshold = ~0ull;
   CHECK_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
   report("threshold_kept", pool_bytes(pool, cudaMemPoolAttrReleaseThreshold) == ~0ull, 1);
+  int reuse = 0;  // the reuse flags are ints
+  CHECK_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolReuseAllowOpportunistic, &reuse));
+  reuse = -1;
+  CHECK_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolReuseAllowOpportunistic, &reuse));
+  std::printf("reuse_flag_set: %d\n", reuse);
+  reuse = 1;
+  CHECK_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolReuseAllowOpportunistic, &reuse));
 
   cudaStream_t s;
   CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
