@@ -32,6 +32,7 @@ struct CUmemPoolHandle_st {
   unsigned long long release_threshold = 0;
   std::size_t used = 0, used_high = 0, reserved = 0, reserved_high = 0;
   cudaMemAccessFlags access = cudaMemAccessFlagsProtReadWrite;  // the owning device's
+  std::size_t allocations = 0;  // not yet freed (a destroyed pool lives until they are)
 
   void note_high() {
     used_high = std::max(used_high, used);
@@ -54,6 +55,7 @@ std::mutex pools_mutex;
 CUmemPoolHandle_st default_pool;
 cudaMemPool_t current_pool = &default_pool;
 std::set<cudaMemPool_t> created_pools;                                     // made and not destroyed
+std::set<cudaMemPool_t> destroyed_pools;  // destroyed with allocations not yet freed
 std::map<const void*, std::pair<cudaMemPool_t, std::size_t>> pool_blocks;  // each pool allocation's pool and size
 
 bool live_pool(cudaMemPool_t pool) { return pool == &default_pool || (pool && created_pools.count(pool)); }
@@ -77,6 +79,7 @@ cudaError_t allocate_from_pool(void** out, std::size_t size, cudaMemPool_t pool,
   if (!*out) return cudaSuccess;  // (a size of 0)
   std::lock_guard lock(pools_mutex);
   pool_blocks[*out] = {pool, size};
+  ++pool->allocations;
   pool->used += size;
   pool->reserved = std::max(pool->reserved, CUmemPoolHandle_st::in_steps(pool->used));
   pool->note_high();
@@ -89,6 +92,10 @@ void note_pool_free(const void* p) {
   if (it == pool_blocks.end()) return;
   auto [pool, size] = it->second;
   pool_blocks.erase(it);
+  if (--pool->allocations == 0 && destroyed_pools.erase(pool)) {
+    delete pool;
+    return;
+  }
   pool->used -= size;
   pool->keep_at_most(pool->release_threshold);
 }
@@ -96,7 +103,10 @@ void note_pool_free(const void* p) {
 void reset_memory_pools() {
   std::lock_guard lock(pools_mutex);
   pool_blocks.clear();
-  created_pools.clear();  // (their handles are left, and refused as destroyed ones)
+  for (const std::set<cudaMemPool_t>* pools : {&created_pools, &destroyed_pools})
+    for (cudaMemPool_t pool : *pools) delete pool;  // (their handles are refused from now on)
+  created_pools.clear();
+  destroyed_pools.clear();
   default_pool = CUmemPoolHandle_st{};
   current_pool = &default_pool;
 }
@@ -158,13 +168,17 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t* memPool, const cudaMemPoolProps* po
   return cudaSuccess;
 }
 
-// A pool destroyed with allocations not yet freed keeps them until they are (as on CUDA); the
-// handle is not reused.
+// A pool destroyed with allocations not yet freed keeps them until they are (as on CUDA), then
+// goes; its handle is refused from the destroy on.
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
   CUSIM_HOST_API("cudaMemPoolDestroy");
   std::lock_guard lock(pools_mutex);
   if (memPool == &default_pool || !created_pools.erase(memPool)) return record(cudaErrorInvalidValue);
   if (current_pool == memPool) current_pool = &default_pool;
+  if (memPool->allocations == 0)
+    delete memPool;
+  else
+    destroyed_pools.insert(memPool);
   return cudaSuccess;
 }
 
