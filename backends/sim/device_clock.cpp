@@ -1,4 +1,5 @@
-// CUDA's device clocks on the simulator: clock(), clock64() and __globaltimer().
+// CUDA's device clocks on the simulator: clock(), clock64() and PTX's %globaltimer; and the
+// device's shape as PTX's special registers %nsmid and %nwarpid give it.
 //
 // A GPU's clock() counts its SM's cycles. The simulator counts the device's cycles as the profile's
 // clock rate times the time elapsed, from a steady clock: monotonic, in the GPU's units, and a
@@ -31,7 +32,15 @@ extern "C" clock_t clock() noexcept {
 
 long long clock64() { return device_cycles(); }
 
-unsigned long long __globaltimer() {
+unsigned long long cusim::detail::globaltimer() {
   return static_cast<unsigned long long>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+}
+
+// PTX's %nsmid and %nwarpid (inline_ptx.hpp): the active profile's SMs and warps per SM.
+unsigned cusim::detail::sm_count() {
+  return static_cast<unsigned>(cusim::backend::device_profile().multiProcessorCount);
+}
+unsigned cusim::detail::warps_per_sm() {
+  return static_cast<unsigned>(cusim::backend::device_profile().maxThreadsPerMultiProcessor) / 32u;
 }

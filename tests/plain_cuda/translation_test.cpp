@@ -2,14 +2,16 @@
 // of examples/, and each header they include, the translated text is the original with the listed
 // rewrites made, and nothing else differs. Each rewrite replaces one of the tokens the translator
 // owns (__shared__, extern, static, __align__(...), alignas(...), <<<, >>>, the built-in variables,
-// device code's malloc, free and delete, and its math functions) or inserts text, and
-// none adds or removes a line break: every other byte is where the user wrote it, on its line.
+// device code's malloc, free and delete, its math functions, the punctuation of inline PTX) or
+// inserts text, and none adds or removes a line break: every other byte is where the user wrote
+// it, on its line.
 #include <doctest/doctest.h>
 
 #include <dirent.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <sstream>
 #include <string>
@@ -37,9 +39,39 @@ struct Rewrite {
   std::string text;
 };
 
+// Whether `s` is an asm statement's punctuation between (or around) its operands: string literals
+// (the template, constraints, clobbers), parentheses, colons, commas and blanks.
+bool asm_punctuation(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '"') {
+      for (++i; i < s.size() && s[i] != '"'; ++i)
+        if (s[i] == '\\') ++i;
+      if (i >= s.size()) return false;
+    } else if (!std::strchr(" \t(),:", s[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Whether `replaced` is a piece of an inline PTX statement (inline_assembly.hpp): from its keyword
+// (and `volatile`) to its first operand, between two operands, or after the last.
+bool asm_piece(std::string replaced) {
+  for (const char* keyword : {"asm", "__asm__", "__asm"})
+    if (replaced.rfind(keyword, 0) == 0) {
+      replaced.erase(0, std::strlen(keyword));
+      while (!replaced.empty() && replaced[0] == ' ') replaced.erase(0, 1);
+      for (const char* qualifier : {"volatile", "__volatile__"})
+        if (replaced.rfind(qualifier, 0) == 0) replaced.erase(0, std::strlen(qualifier));
+      return asm_punctuation(replaced);
+    }
+  return asm_punctuation(replaced);
+}
+
 // Whether `replaced` (what a rewrite removed from the original) is a token the translator owns,
 // with the blanks after it.
 bool owned(std::string replaced) {
+  if (asm_piece(replaced)) return true;
   while (!replaced.empty() && (replaced.back() == ' ' || replaced.back() == '\t')) replaced.pop_back();
   if (replaced.empty() || replaced == "__shared__" || replaced == "extern" || replaced == "static" ||
       replaced == "<<<" || replaced == ">>>" || replaced == "__CUDA_ARCH__" || replaced == "threadIdx" ||

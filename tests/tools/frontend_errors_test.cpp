@@ -27,10 +27,24 @@ const BadInput kBadInputs[] = {
      "3:8: error: a kernel launch in device code (dynamic parallelism) is not supported by cusim; launch the kernel "
      "from host code"},
     {"inline_ptx.cu",
-     "__global__ void k(unsigned* p) {\n  unsigned lane;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n"
+     "__global__ void k(float* p) {\n  unsigned short h;\n  asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h) : \"f\"(p[0]));\n"
+     "  p[1] = h;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:3: error: inline PTX `cvt.rn.f16.f32 %0, %1` is not simulated by cusim; docs/FRONTEND.md lists the PTX cusim "
+     "runs, or write it with CUDA's intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+    {"inline_ptx_block.cu",
+     "__global__ void k(unsigned* p) {\n  unsigned lane;\n"
+     "  asm(\"{ .reg .u32 t; mov.u32 t, %%laneid; mov.u32 %0, t; }\" : \"=r\"(lane));\n"
      "  p[0] = lane;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
-     "3:3: error: inline PTX assembly in device code is not simulated by cusim; write it with CUDA's intrinsics "
-     "instead (__popc(), __brev(), __byte_perm(), __funnelshift_l()..., and threadIdx.x % 32 for %laneid)"},
+     "3:3: error: inline PTX `{ .reg .u32 t` is not simulated by cusim (blocks, registers of its own, predicates and "
+     "labels are not; single instructions are); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
+     "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+    {"inline_ptx_shared_window.cu",
+     "__global__ void k(unsigned* p) {\n  unsigned v;\n"
+     "  asm(\"ld.shared.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(0u));\n"
+     "  p[0] = v;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:3: error: inline PTX `ld.shared.u32 %0, [%1]` is not simulated by cusim (a .shared window address; cusim "
+     "runs generic and .global addresses); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
+     "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
     {"missing_include.cu", "#include \"not_there.cuh\"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); }\n",
      "1:10: fatal error: 'not_there.cuh' file not found"},
     {"shared_from_macro.cu",

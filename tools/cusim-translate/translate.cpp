@@ -98,7 +98,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   KernelAddressRewriter addresses_;
   DeviceHeapRewriter heap_;
   DeviceMathRewriter math_;
-  InlineAssemblyCheck assembly_;
+  InlineAssemblyRewriter assembly_;
 };
 
 class Consumer : public clang::ASTConsumer {

@@ -534,11 +534,16 @@ CUSIM_ATOMIC_CAS(unsigned short)
 // ---- clocks (backends/sim/device_clock.cpp) -------------------------------------------------
 // In a kernel, clock() and clock64() count the device's clock cycles (the profile's clock rate
 // times the time elapsed: a block's threads share the SM's time as a GPU's warps do); outside
-// kernels clock() is the C library's. __globaltimer() is nanoseconds. A sleep may last anything
-// from 0 to twice the time asked for (PTX's nanosleep): on the simulator, 0.
+// kernels clock() is the C library's. PTX's %globaltimer (inline_ptx.hpp) is nanoseconds. A sleep
+// may last anything from 0 to twice the time asked for (PTX's nanosleep): on the simulator, 0.
 long long clock64();
-unsigned long long __globaltimer();
+namespace cusim::detail {
+unsigned long long globaltimer();
+}
 inline void __nanosleep(unsigned int) {}
 
 // ---- integer intrinsics, min/max, rounding modes, conversions, device math, __ldg... ----------
 #include "cusim/detail/device_intrinsics.hpp"
+
+// ---- inline PTX, as the translator rewrites it ------------------------------------------------
+#include "cusim/detail/inline_ptx.hpp"

@@ -1,0 +1,505 @@
+#include "tools/cusim-translate/ptx_instructions.hpp"
+
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+#include <string_view>
+
+namespace cusim::translate {
+namespace {
+
+// An instruction's opcode split at its dots ("ld.acquire.gpu.u32": ld, acquire, gpu, u32) and its
+// operands split at the commas.
+struct Instruction {
+  std::string text;
+  std::vector<std::string> opcode;
+  std::vector<std::string> operands;
+};
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+std::vector<std::string> split(std::string_view s, char at) {
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == at) {
+      parts.push_back(trim(s.substr(from, i - from)));
+      from = i + 1;
+    }
+  return parts;
+}
+
+// The C++ type of a PTX type suffix, if it is one.
+std::optional<std::string> cxx_type(std::string_view suffix) {
+  static const std::map<std::string_view, std::string> types = {
+      {"u8", "std::uint8_t"},   {"s8", "std::int8_t"},    {"b8", "std::uint8_t"},   {"u16", "std::uint16_t"},
+      {"s16", "std::int16_t"},  {"b16", "std::uint16_t"}, {"u32", "std::uint32_t"}, {"s32", "std::int32_t"},
+      {"b32", "std::uint32_t"}, {"u64", "std::uint64_t"}, {"s64", "std::int64_t"},  {"b64", "std::uint64_t"},
+      {"f32", "float"},         {"f64", "double"}};
+  const auto t = types.find(suffix);
+  if (t == types.end()) return std::nullopt;
+  return t->second;
+}
+
+class Translator {
+ public:
+  explicit Translator(const std::vector<PtxOperand>& operands) : operands_(operands) {}
+
+  // The statement for one instruction, or nullopt (with error_ set).
+  std::optional<std::string> instruction(const Instruction& in);
+  std::string error_;
+
+ private:
+  const std::vector<PtxOperand>& operands_;
+  const Instruction* in_ = nullptr;
+
+  std::nullopt_t fail(const std::string& why = "") {
+    if (error_.empty())
+      error_ = "inline PTX `" + in_->text + "` is not simulated by cusim" + (why.empty() ? "" : " (" + why + ")");
+    return std::nullopt;
+  }
+  // The operand number of "%N", if `s` is one.
+  std::optional<unsigned> operand_number(const std::string& s) const {
+    if (s.size() < 2 || s.size() > 4 || s[0] != '%' || !std::isdigit(static_cast<unsigned char>(s[1]))) return std::nullopt;
+    for (std::size_t i = 1; i < s.size(); ++i)
+      if (!std::isdigit(static_cast<unsigned char>(s[i]))) return std::nullopt;
+    const unsigned n = static_cast<unsigned>(std::stoul(s.substr(1)));
+    if (n >= operands_.size()) return std::nullopt;
+    return n;
+  }
+  static bool immediate(const std::string& s) {
+    std::size_t i = (s.size() > 1 && s[0] == '-') ? 1 : 0;
+    if (i >= s.size()) return false;
+    if (s.compare(i, 2, "0x") == 0 || s.compare(i, 2, "0X") == 0) {
+      if (s.size() == i + 2) return false;
+      for (std::size_t k = i + 2; k < s.size(); ++k)
+        if (!std::isxdigit(static_cast<unsigned char>(s[k]))) return false;
+      return true;
+    }
+    for (std::size_t k = i; k < s.size(); ++k)
+      if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
+    return true;
+  }
+  // A source operand as a value of `type`: an operand, or an integer immediate.
+  std::optional<std::string> source(const std::string& s, const std::string& type) {
+    if (const auto n = operand_number(s)) return "::cusim::ptx::as<" + type + ">(" + ptx_operand_name(*n) + ")";
+    if (immediate(s)) return "static_cast<" + type + ">(" + s + ")";
+    return fail("operand `" + s + "`");
+  }
+  // The destination operand: an output.
+  std::optional<std::string> destination(const std::string& s) {
+    const auto n = operand_number(s);
+    if (!n || !operands_[*n].output) return fail("destination `" + s + "` is not an output operand");
+    return ptx_operand_name(*n);
+  }
+  std::optional<std::string> assign(const std::string& d, const std::string& value) {
+    const auto out = destination(d);
+    if (!out) return std::nullopt;
+    return "::cusim::ptx::put(" + *out + ", " + value + ");";
+  }
+  bool arity(std::size_t n) {
+    if (in_->operands.size() == n) return true;
+    fail("expected " + std::to_string(n) + " operands");
+    return false;
+  }
+  // `op` applied to `count` sources of `type`, into the destination.
+  std::optional<std::string> call(const std::string& function, const std::string& type, std::size_t count) {
+    if (!arity(count + 1)) return std::nullopt;
+    std::string args;
+    for (std::size_t i = 1; i <= count; ++i) {
+      const auto s = source(in_->operands[i], type);
+      if (!s) return std::nullopt;
+      args += (i > 1 ? ", " : "") + *s;
+    }
+    return assign(in_->operands[0], function + "(" + args + ")");
+  }
+
+  // "[%N]", "[%N+8]": the operand and the byte offset, as two arguments.
+  std::optional<std::string> address(const std::string& at) {
+    if (at.size() < 3 || at.front() != '[' || at.back() != ']') return fail("address `" + at + "`");
+    std::string inner = trim(std::string_view(at).substr(1, at.size() - 2)), offset = "0";
+    if (const std::size_t sign = inner.find_first_of("+-", 1); sign != std::string::npos) {
+      offset = trim(std::string_view(inner).substr(sign + 1));
+      if (!immediate(offset)) return fail("address `" + at + "`");
+      if (inner[sign] == '-') offset = "-" + offset;
+      inner = trim(std::string_view(inner).substr(0, sign));
+    }
+    const auto base = operand_number(inner);
+    if (!base) return fail("address `" + at + "`");
+    return ptx_operand_name(*base) + ", " + offset + "l";
+  }
+
+  std::optional<std::string> mov();
+  std::optional<std::string> atomic(bool reduction);
+  std::optional<std::string> arithmetic(const std::string& op);
+  std::optional<std::string> memory(bool load);
+  std::optional<std::string> barrier();
+  std::optional<std::string> fence();
+};
+
+// A special register, as an expression, and its width in bits.
+std::optional<std::pair<std::string, unsigned>> special_register(const std::string& name) {
+  static const std::map<std::string_view, std::pair<std::string, unsigned>> registers = {
+      {"laneid", {"::cusim::ptx::laneid()", 32}},
+      {"warpid", {"::cusim::ptx::warpid()", 32}},
+      {"nwarpid", {"::cusim::ptx::nwarpid()", 32}},
+      {"smid", {"::cusim::ptx::smid()", 32}},
+      {"nsmid", {"::cusim::ptx::nsmid()", 32}},
+      {"lanemask_eq", {"::cusim::ptx::lanemask_eq()", 32}},
+      {"lanemask_lt", {"::cusim::ptx::lanemask_lt()", 32}},
+      {"lanemask_le", {"::cusim::ptx::lanemask_le()", 32}},
+      {"lanemask_gt", {"::cusim::ptx::lanemask_gt()", 32}},
+      {"lanemask_ge", {"::cusim::ptx::lanemask_ge()", 32}},
+      {"clock", {"::cusim::ptx::clock_lo()", 32}},
+      {"clock_hi", {"::cusim::ptx::clock_hi()", 32}},
+      {"clock64", {"::cusim::ptx::clock64_reg()", 64}},
+      {"globaltimer", {"::cusim::ptx::globaltimer()", 64}},
+      {"globaltimer_lo", {"::cusim::ptx::globaltimer_lo()", 32}},
+      {"globaltimer_hi", {"::cusim::ptx::globaltimer_hi()", 32}},
+  };
+  if (name.size() < 2 || name[0] != '%') return std::nullopt;
+  const std::string bare = name.substr(1);
+  if (const auto r = registers.find(bare); r != registers.end()) return r->second;
+  // %tid.x, %ntid.y, %ctaid.z, %nctaid.x: the built-in variables.
+  static const std::map<std::string_view, std::string> vectors = {
+      {"tid", "::cusim::detail::thread_idx()"},
+      {"ntid", "::cusim::detail::block_dim()"},
+      {"ctaid", "::cusim::detail::block_idx()"},
+      {"nctaid", "::cusim::detail::grid_dim()"}};
+  const std::size_t dot = bare.find('.');
+  if (dot == std::string::npos) return std::nullopt;
+  const auto v = vectors.find(std::string_view(bare).substr(0, dot));
+  const std::string component = bare.substr(dot + 1);
+  if (v == vectors.end() || (component != "x" && component != "y" && component != "z")) return std::nullopt;
+  return std::pair<std::string, unsigned>{v->second + "." + component, 32};
+}
+
+std::optional<std::string> Translator::mov() {
+  const auto& op = in_->opcode;
+  const auto type = op.size() == 2 ? cxx_type(op[1]) : std::nullopt;
+  if (!type || !arity(2)) return fail();
+  const std::string& s = in_->operands[1];
+  if (s.size() > 1 && s[0] == '%' && std::isalpha(static_cast<unsigned char>(s[1]))) {
+    const auto r = special_register(s);
+    if (!r) return fail("special register `" + s + "`");
+    return assign(in_->operands[0], "static_cast<" + *type + ">(" + r->first + ")");
+  }
+  const auto value = source(s, *type);
+  if (!value) return std::nullopt;
+  return assign(in_->operands[0], *value);
+}
+
+// add, sub, mul.{lo,hi,wide}, min, max, and, or, xor, not, shl, shr, bfind, brev, popc, clz,
+// bfe, bfi, prmt, shf, vabsdiff4.
+std::optional<std::string> Translator::arithmetic(const std::string& op) {
+  const auto& o = in_->opcode;
+  const std::string last = o.back();
+  const auto type = cxx_type(last);
+  auto only = [&](std::size_t parts, std::initializer_list<std::string_view> suffixes) {
+    if (o.size() != parts) return false;
+    for (std::string_view s : suffixes)
+      if (last == s) return true;
+    return false;
+  };
+  const std::initializer_list<std::string_view> ints = {"u16", "s16", "u32", "s32", "u64", "s64"};
+  const std::initializer_list<std::string_view> bits = {"b16", "b32", "b64", "u16", "s16", "u32", "s32", "u64", "s64"};
+  if ((op == "add" || op == "sub") && only(2, ints)) {
+    if (!arity(3)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+    if (!a || !b) return std::nullopt;
+    // Unsigned arithmetic wraps as the register does; signed operands are wrapped the same way.
+    return assign(in_->operands[0], "static_cast<" + *type + ">(static_cast<std::uint64_t>(" + *a + ") " +
+                                        (op == "add" ? "+" : "-") + " static_cast<std::uint64_t>(" + *b + "))");
+  }
+  if (op == "mul" && o.size() == 3 && type) {
+    const std::string& mode = o[1];
+    if (mode == "lo" && only(3, ints)) {
+      if (!arity(3)) return std::nullopt;
+      const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+      if (!a || !b) return std::nullopt;
+      return assign(in_->operands[0], "static_cast<" + *type + ">(static_cast<std::uint64_t>(" + *a +
+                                          ") * static_cast<std::uint64_t>(" + *b + "))");
+    }
+    if (mode == "hi" && only(3, {"u32", "s32", "u64", "s64"})) return call("::cusim::ptx::mul_hi<" + *type + ">", *type, 2);
+    if (mode == "wide" && only(3, {"u16", "s16", "u32", "s32"})) return call("::cusim::ptx::mul_wide<" + *type + ">", *type, 2);
+    return fail();
+  }
+  if ((op == "min" || op == "max") && only(2, ints)) return call("::cusim::ptx::" + op + "<" + *type + ">", *type, 2);
+  if ((op == "and" || op == "or" || op == "xor") && only(2, bits)) {
+    if (!arity(3)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+    if (!a || !b) return std::nullopt;
+    const char* sign = op == "and" ? " & " : op == "or" ? " | " : " ^ ";
+    return assign(in_->operands[0], "static_cast<" + *type + ">(" + *a + sign + *b + ")");
+  }
+  if (op == "not" && only(2, bits)) {
+    if (!arity(2)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type);
+    if (!a) return std::nullopt;
+    return assign(in_->operands[0], "static_cast<" + *type + ">(~" + *a + ")");
+  }
+  if ((op == "shl" || op == "shr") && only(2, bits)) {
+    if (!arity(3)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), n = source(in_->operands[2], "std::uint32_t");
+    if (!a || !n) return std::nullopt;
+    return assign(in_->operands[0], "::cusim::ptx::" + op + "<" + *type + ">(" + *a + ", " + *n + ")");
+  }
+  if (op == "bfind") {
+    const bool shift = o.size() == 3 && o[1] == "shiftamt";
+    if (!(o.size() == 2 || shift) || !type || (last != "u32" && last != "s32" && last != "u64" && last != "s64")) return fail();
+    return call("::cusim::ptx::bfind<" + *type + ", " + (shift ? "true" : "false") + ">", *type, 1);
+  }
+  if ((op == "brev" || op == "popc" || op == "clz") && only(2, {"b32", "b64"})) return call("::cusim::ptx::" + op, *type, 1);
+  if (op == "bfe" && only(2, {"u32", "s32", "u64", "s64"})) {
+    if (!arity(4)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], "std::uint32_t"),
+               c = source(in_->operands[3], "std::uint32_t");
+    if (!a || !b || !c) return std::nullopt;
+    return assign(in_->operands[0], "::cusim::ptx::bfe<" + *type + ">(" + *a + ", " + *b + ", " + *c + ")");
+  }
+  if (op == "bfi" && only(2, {"b32", "b64"})) {
+    if (!arity(5)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type),
+               c = source(in_->operands[3], "std::uint32_t"), d = source(in_->operands[4], "std::uint32_t");
+    if (!a || !b || !c || !d) return std::nullopt;
+    return assign(in_->operands[0], "::cusim::ptx::bfi<" + *type + ">(" + *a + ", " + *b + ", " + *c + ", " + *d + ")");
+  }
+  if (op == "prmt" && only(2, {"b32"})) return call("::cusim::ptx::prmt", "std::uint32_t", 3);  // the default mode only
+  if (op == "shf" && o.size() == 4 && o[3] == "b32" && (o[1] == "l" || o[1] == "r") && (o[2] == "wrap" || o[2] == "clamp"))
+    return call(std::string("__funnelshift_") + o[1] + (o[2] == "clamp" ? "c" : ""), "std::uint32_t", 3);
+  if (op == "vabsdiff4" && o.size() == 5 && o[1] == "u32" && o[2] == "u32" && o[3] == "u32" && o[4] == "add") {
+    if (!arity(4)) return std::nullopt;
+    const auto a = source(in_->operands[1], "std::uint32_t"), b = source(in_->operands[2], "std::uint32_t"),
+               c = source(in_->operands[3], "std::uint32_t");
+    if (!a || !b || !c) return std::nullopt;
+    return assign(in_->operands[0], "static_cast<std::uint32_t>(__vsadu4(" + *a + ", " + *b + ") + " + *c + ")");
+  }
+  return fail();
+}
+
+// ld and st in the generic or the global state space (a shared, local or const window address is
+// not a pointer here): weak, volatile, or relaxed/acquire/release at a scope; ld.global.nc and the
+// cache operators as the accesses they hint at; .v2 and .v4 as one access per element.
+std::optional<std::string> Translator::memory(bool load) {
+  const auto& o = in_->opcode;
+  std::string order = "weak", scope = "gpu";
+  std::size_t i = 1;
+  // The state space, where PTX writes it: first for a weak access, after the order otherwise.
+  auto space = [&]() -> bool {
+    if (i < o.size() && o[i] == "global") ++i;
+    else if (i < o.size() && (o[i] == "shared" || o[i] == "local" || o[i] == "const" || o[i] == "param")) {
+      fail("a ." + o[i] + " window address; cusim runs generic and .global addresses");
+      return false;
+    }
+    return true;
+  };
+  if (!space()) return std::nullopt;
+  if (i < o.size() && o[i] == "volatile") {
+    order = "volatile_";
+    ++i;
+  } else if (i < o.size() && (o[i] == "relaxed" || o[i] == (load ? "acquire" : "release"))) {
+    order = o[i++];
+    if (i >= o.size() || (o[i] != "cta" && o[i] != "gpu" && o[i] != "sys" && o[i] != "cluster")) return fail("a scope is required");
+    scope = o[i] == "cta" ? "cta" : o[i] == "sys" ? "sys" : "gpu";  // a cluster's fence is the device's here
+    ++i;
+  }
+  if (!space()) return std::nullopt;
+  // Hints that change no value: the non-coherent path, cache operators.
+  static const std::set<std::string_view> hints = {"nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt"};
+  while (order == "weak" && i < o.size() && hints.count(o[i])) ++i;
+  unsigned lanes = 1;
+  if (i < o.size() && (o[i] == "v2" || o[i] == "v4")) {
+    if (order != "weak" && order != "volatile_") return fail();
+    lanes = o[i] == "v2" ? 2 : 4;
+    ++i;
+  }
+  if (i + 1 != o.size()) return fail();
+  const auto type = cxx_type(o[i]);
+  if (!type || !arity(2)) return fail();
+  const auto at = address(in_->operands[load ? 1 : 0]);
+  if (!at) return std::nullopt;
+  // The registers: one, or a braced list for a vector.
+  std::vector<std::string> registers{in_->operands[load ? 0 : 1]};
+  if (lanes > 1) {
+    const std::string& list = registers[0];
+    if (list.size() < 2 || list.front() != '{' || list.back() != '}') return fail("a vector needs a {...} list");
+    registers = split(std::string_view(list).substr(1, list.size() - 2), ',');
+    if (registers.size() != lanes) return fail("a vector of " + std::to_string(lanes) + " needs as many registers");
+  }
+  std::string body;
+  for (unsigned k = 0; k < lanes; ++k) {
+    const std::string element = std::to_string(k) + " * sizeof(" + *type + ")";
+    const std::string access = "<" + *type + ", ::cusim::ptx::Order::" + order + ", ::cusim::ptx::Scope::" + scope + ">(" + *at +
+                               (k ? " + " + element : "");
+    std::optional<std::string> statement;
+    if (load) statement = assign(registers[k], "::cusim::ptx::ld" + access + ")");
+    else if (const auto value = source(registers[k], *type)) statement = "::cusim::ptx::st" + access + ", " + *value + ");";
+    if (!statement) return std::nullopt;
+    body += (k ? " " : "") + *statement;
+  }
+  return body;
+}
+
+// atom and red on generic or .global addresses: CUDA's atomic functions, with a fence before for
+// .release, after for .acquire, both for .acq_rel.
+std::optional<std::string> Translator::atomic(bool reduction) {
+  const auto& o = in_->opcode;
+  std::size_t i = 1;
+  std::string order = "relaxed", scope = "gpu";
+  if (i < o.size() && (o[i] == "relaxed" || o[i] == "acquire" || o[i] == "release" || o[i] == "acq_rel")) order = o[i++];
+  if (i < o.size() && (o[i] == "cta" || o[i] == "gpu" || o[i] == "sys" || o[i] == "cluster")) {
+    scope = o[i] == "cta" ? "cta" : o[i] == "sys" ? "sys" : "gpu";
+    ++i;
+  }
+  if (i < o.size() && o[i] == "global") ++i;
+  else if (i < o.size() && (o[i] == "shared" || o[i] == "local" || o[i] == "const" || o[i] == "param"))
+    return fail("a ." + o[i] + " window address; cusim runs generic and .global addresses");
+  if (i + 2 != o.size()) return fail();
+  const std::string& op = o[i];
+  const std::string& suffix = o[i + 1];
+  // The types CUDA's atomic functions take.
+  static const std::map<std::string_view, std::string> types = {
+      {"u32", "unsigned int"}, {"b32", "unsigned int"}, {"s32", "int"}, {"u64", "unsigned long long"},
+      {"b64", "unsigned long long"}, {"s64", "long long"}, {"f32", "float"}, {"f64", "double"}};
+  static const std::map<std::string_view, std::pair<std::string, std::set<std::string_view>>> functions = {
+      {"add", {"atomicAdd", {"u32", "s32", "u64", "f32", "f64"}}},
+      {"exch", {"atomicExch", {"b32", "b64"}}},
+      {"cas", {"atomicCAS", {"b32", "b64"}}},
+      {"and", {"atomicAnd", {"b32", "b64"}}},
+      {"or", {"atomicOr", {"b32", "b64"}}},
+      {"xor", {"atomicXor", {"b32", "b64"}}},
+      {"min", {"atomicMin", {"u32", "s32", "u64", "s64"}}},
+      {"max", {"atomicMax", {"u32", "s32", "u64", "s64"}}},
+      {"inc", {"atomicInc", {"u32"}}},
+      {"dec", {"atomicDec", {"u32"}}}};
+  const auto f = functions.find(op);
+  if (f == functions.end() || !f->second.second.count(suffix) || (reduction && op == "cas")) return fail();
+  const std::string& type = types.at(suffix);
+  const std::size_t values = op == "cas" ? 2 : 1;
+  if (!arity((reduction ? 1 : 2) + values)) return std::nullopt;
+  const std::size_t first = reduction ? 0 : 1;
+  const auto at = address(in_->operands[first]);
+  if (!at) return std::nullopt;
+  std::string call = f->second.first + "(::cusim::ptx::address<" + type + ">(" + *at + ")";
+  for (std::size_t v = 1; v <= values; ++v) {
+    const auto value = source(in_->operands[first + v], type);
+    if (!value) return std::nullopt;
+    call += ", " + *value;
+  }
+  call += ")";
+  const std::string orders = "<::cusim::ptx::Order::" + order + ", ::cusim::ptx::Scope::" + scope + ">();";
+  std::string body = "::cusim::ptx::before_atomic" + orders + " ";
+  if (reduction) body += "(void)" + call + ";";
+  else {
+    const auto done = assign(in_->operands[0], call);
+    if (!done) return std::nullopt;
+    body += *done;
+  }
+  return body + " ::cusim::ptx::after_atomic" + orders;
+}
+
+// bar.sync 0 and barrier.sync 0 (__syncthreads: a named barrier or a thread count is not
+// simulated), bar.warp.sync (__syncwarp).
+std::optional<std::string> Translator::barrier() {
+  const auto& o = in_->opcode;
+  if (o.size() >= 3 && o[0] == "bar" && o[1] == "warp" && o[2] == "sync" && o.size() == 3) {
+    if (!arity(1)) return std::nullopt;
+    const auto mask = source(in_->operands[0], "std::uint32_t");
+    if (!mask) return std::nullopt;
+    return "__syncwarp(" + *mask + ");";
+  }
+  const bool aligned = o.size() == 3 && o[2] == "aligned";
+  if ((o.size() == 2 || aligned) && o[1] == "sync") {
+    if (in_->operands.size() != 1 || in_->operands[0] != "0")
+      return fail("only barrier 0 of the whole block, as __syncthreads() waits on");
+    return std::string("__syncthreads();");
+  }
+  return fail();
+}
+
+std::optional<std::string> Translator::fence() {
+  const auto& o = in_->opcode;
+  if (!in_->operands.empty()) return fail();
+  std::string scope;
+  if (o[0] == "membar" && o.size() == 2) scope = o[1] == "gl" ? "gpu" : o[1];
+  else if (o[0] == "fence" && o.size() == 3 && (o[1] == "sc" || o[1] == "acq_rel")) scope = o[2];
+  if (scope == "cta") return std::string("__threadfence_block();");
+  if (scope == "gpu") return std::string("__threadfence();");
+  if (scope == "sys") return std::string("__threadfence_system();");
+  return fail();
+}
+
+std::optional<std::string> Translator::instruction(const Instruction& in) {
+  in_ = &in;
+  const std::string& op = in.opcode[0];
+  if (op == "mov") return mov();
+  if (op == "ld" || op == "st") return memory(op == "ld");
+  if (op == "atom" || op == "red") return atomic(op == "red");
+  if (op == "bar" || op == "barrier") return barrier();
+  if (op == "membar" || op == "fence") return fence();
+  if (op == "activemask" && in.opcode.size() == 2 && in.opcode[1] == "b32") {
+    if (!arity(1)) return std::nullopt;
+    return assign(in.operands[0], "__activemask()");
+  }
+  if (op == "nanosleep" && in.opcode.size() == 2 && in.opcode[1] == "u32") {
+    if (!arity(1)) return std::nullopt;
+    const auto t = source(in.operands[0], "std::uint32_t");
+    if (!t) return std::nullopt;
+    return "__nanosleep(" + *t + ");";
+  }
+  static const std::set<std::string_view> arithmetic_ops = {"add", "sub", "mul", "min", "max", "and", "or", "xor", "not", "shl",
+                                                            "shr", "bfind", "brev", "popc", "clz", "bfe", "bfi", "prmt", "shf",
+                                                            "vabsdiff4"};
+  if (arithmetic_ops.count(op) && in.opcode.size() >= 2) return arithmetic(op);
+  return fail();
+}
+
+}  // namespace
+
+std::string ptx_operand_name(unsigned i) { return "cusim_ptx_" + std::to_string(i); }
+
+PtxTranslation translate_ptx(const std::string& text, const std::vector<PtxOperand>& operands) {
+  Translator t(operands);
+  std::string body;
+  for (const std::string& statement : split(text, ';')) {
+    if (statement.empty()) continue;
+    Instruction in;
+    in.text = statement;
+    const std::size_t space = statement.find_first_of(" \t\n");
+    const std::string opcode = statement.substr(0, space);
+    // A block ({ .reg ...; }), a predicate (@p), a label: more than single instructions.
+    if (opcode.empty() || !std::isalpha(static_cast<unsigned char>(opcode[0]))) {
+      t.error_ = "inline PTX `" + statement + "` is not simulated by cusim (blocks, registers of its own, predicates "
+                 "and labels are not; single instructions are)";
+      return {"", t.error_};
+    }
+    in.opcode = split(opcode, '.');
+    if (space != std::string::npos) {
+      // Commas inside brackets or braces belong to one operand.
+      std::string rest = statement.substr(space);
+      int depth = 0;
+      std::size_t from = 0;
+      for (std::size_t i = 0; i <= rest.size(); ++i) {
+        if (i < rest.size() && (rest[i] == '[' || rest[i] == '{')) ++depth;
+        if (i < rest.size() && (rest[i] == ']' || rest[i] == '}')) --depth;
+        if (i == rest.size() || (rest[i] == ',' && depth == 0)) {
+          in.operands.push_back(trim(std::string_view(rest).substr(from, i - from)));
+          from = i + 1;
+        }
+      }
+    }
+    const auto translated = t.instruction(in);
+    if (!translated) return {"", t.error_};
+    body += *translated + " ";
+  }
+  if (body.empty()) return {"", "inline PTX with no instruction is not simulated by cusim"};
+  return {body, ""};
+}
+
+}  // namespace cusim::translate
