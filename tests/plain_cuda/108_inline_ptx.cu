@@ -1,11 +1,12 @@
 // Inline PTX as CUDA programs write it: special registers (%laneid, %lanemask_lt, %warpid,
 // %smid, %clock64, %globaltimer, also spelled with one percent sign as cuda-samples'
 // cudaGraphsPerfScaling does), integer instructions (bfind, brev, popc, clz, bfe, bfi, prmt, shf,
-// mul.hi/wide/lo, add, sub, min, max, logic, shifts, vabsdiff4), barriers and fences, ld/st
-// weak, volatile, relaxed, acquire/release and .nc, atom and red, with read-write and immediate
-// operands. Every EXPECT line is what an H200 printed. The message passing, the barrier and the
-// lock are race-free: the run ends with no finding only if the checkers take bar.sync for a
-// barrier and st.release/ld.acquire and the lock's atom.acquire/atom.release for what they are.
+// mul.hi/wide/lo, mad, add, sub and their carry chains, min, max, logic, shifts, vabsdiff4),
+// barriers and fences, ld/st weak, volatile, relaxed, acquire/release and .nc, atom and red, with
+// read-write and immediate operands. Every EXPECT line is what an H200 printed. The message
+// passing, the barrier and the lock are race-free: the run ends with no finding only if the
+// checkers take bar.sync for a barrier and st.release/ld.acquire and the lock's
+// atom.acquire/atom.release for what they are.
 // EXPECT: bfind: 0xffffffff 0 0x1f 0x1f 0x1c 0x1e 0x1f 0x5
 // EXPECT: bfind.s32: 0xffffffff 0 0x1e 0xffffffff 0x1c 0x1e 0x3 0x5
 // EXPECT: bfind.shiftamt: 0xffffffff 0x1f 0 0 0x3 0x1 0 0x1a
@@ -43,6 +44,7 @@
 // EXPECT: message: 42
 // EXPECT: barrier: ok
 // EXPECT: vectors: 21 0 49 868 889 0.5 0.5 31.5
+// EXPECT: extended: 0 0xfffffffe 0 0xacf13569 0x2 0 0xffffffff 0x242d207f 0 0x80000002 0x7ffffffd
 // EXPECT: atomics: 64 32 64 -20 189 9 0xffffffff 0 0 0x8000000000 64
 #include <cstdint>
 #include <cstdio>
@@ -230,6 +232,25 @@ __global__ void vectors(const unsigned* in, unsigned* out, float* halves) {
   asm volatile("st.cs.v2.f32 [%0], {%1, %1};" ::"l"(halves + 2 * t), "f"(x * 0.5f) : "memory");
 }
 
+// Carry chains within one statement (a 128-bit add, a 96-bit subtract) and mad.
+__global__ void extended(const unsigned* x, const unsigned* y, unsigned* out) {
+  asm("add.cc.u32 %0, %4, %8;\n\t"
+      "addc.cc.u32 %1, %5, %9;\n\t"
+      "addc.cc.u32 %2, %6, %10;\n\t"
+      "addc.u32 %3, %7, %11;"
+      : "=r"(out[0]), "=r"(out[1]), "=r"(out[2]), "=r"(out[3])
+      : "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3]), "r"(y[0]), "r"(y[1]), "r"(y[2]), "r"(y[3]));
+  asm("sub.cc.u32 %0, %3, %6;\n\tsubc.cc.u32 %1, %4, %7;\n\tsubc.u32 %2, %5, %8;"
+      : "=r"(out[4]), "=r"(out[5]), "=r"(out[6])
+      : "r"(y[0]), "r"(y[1]), "r"(y[2]), "r"(x[0]), "r"(x[1]), "r"(x[2]));
+  asm("mad.lo.u32 %0, %1, %2, %3;" : "=r"(out[7]) : "r"(x[3]), "r"(y[3]), "r"(x[0]));
+  asm("mad.hi.s32 %0, %1, %2, %3;" : "=r"(out[8]) : "r"(x[3]), "r"(y[1]), "r"(y[0]));
+  unsigned long long w;
+  asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(w) : "r"(x[0]), "r"(y[2]), "l"(0xffffffff00000001ull));
+  out[9] = static_cast<unsigned>(w);
+  out[10] = static_cast<unsigned>(w >> 32);
+}
+
 int main() {
   const unsigned as[kValues] = {0, 1, 0x80000000u, 0xffffffffu, 0x12345678u, 0x7fffffffu, 0xfffffff0u, 37};
   const unsigned bs[kValues] = {3, 0x87654321u, 31, 32, 0, 40, 8, 0xff00u};
@@ -300,6 +321,16 @@ int main() {
   CHECK_CUDA(cudaDeviceSynchronize());
   std::printf("vectors: %u %u %u %u %u %g %g %g\n", reversed[0], reversed[3], reversed[4], reversed[127], reversed[124],
               halves[0], halves[1], halves[63]);
+  unsigned *xs, *ext;
+  CHECK_CUDA(cudaMallocManaged(&xs, 8 * sizeof(unsigned)));
+  CHECK_CUDA(cudaMallocManaged(&ext, 11 * sizeof(unsigned)));
+  const unsigned limbs[8] = {0xffffffffu, 0xfffffffeu, 0x80000000u, 0x12345678u, 0x00000001u, 0xffffffffu, 0x7fffffffu, 0x9abcdef0u};
+  for (int i = 0; i < 8; ++i) xs[i] = limbs[i];
+  extended<<<1, 1>>>(xs, xs + 4, ext);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::printf("extended:");
+  for (int i = 0; i < 11; ++i) std::printf(" %#x", ext[i]);
+  std::printf("\n");
   std::printf("atomics: %u %g %u %d %u %u %#x %#x %u %#llx %d\n", counters[0], *sum, counters[1], static_cast<int>(counters[2]),
               counters[3], counters[4], counters[5], counters[6], counters[7], wide[0], *guarded);
   return 0;

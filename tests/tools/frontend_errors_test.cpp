@@ -45,6 +45,13 @@ const BadInput kBadInputs[] = {
      "3:3: error: inline PTX `ld.shared.u32 %0, [%1]` is not simulated by cusim (a .shared window address; cusim "
      "runs generic and .global addresses); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
      "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+    {"inline_ptx_outside_carry.cu",
+     "__global__ void k(unsigned* p) {\n  unsigned v;\n"
+     "  asm(\"addc.u32 %0, %1, %1;\" : \"=r\"(v) : \"r\"(p[0]));\n"
+     "  p[0] = v;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:3: error: inline PTX `addc.u32 %0, %1, %1` is not simulated by cusim (its carry comes from outside this asm "
+     "statement); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's intrinsics (__popc(), __brev(), "
+     "__byte_perm(), __funnelshift_l()...)"},
     {"missing_include.cu", "#include \"not_there.cuh\"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); }\n",
      "1:10: fatal error: 'not_there.cuh' file not found"},
     {"shared_from_macro.cu",

@@ -54,6 +54,7 @@ class Translator {
   // The statement for one instruction, or nullopt (with error_ set).
   std::optional<std::string> instruction(const Instruction& in);
   std::string error_;
+  bool carry_ = false;  // an instruction of the statement sets CC.CF
 
  private:
   const std::vector<PtxOperand>& operands_;
@@ -216,6 +217,33 @@ std::optional<std::string> Translator::arithmetic(const std::string& op) {
     // Unsigned arithmetic wraps as the register does; signed operands are wrapped the same way.
     return assign(in_->operands[0], "static_cast<" + *type + ">(static_cast<std::uint64_t>(" + *a + ") " +
                                         (op == "add" ? "+" : "-") + " static_cast<std::uint64_t>(" + *b + "))");
+  }
+  // add.cc, addc, sub.cc, subc (with .cc: the carry or borrow goes on): CC.CF is a local of the
+  // statement's lambda, so a chain lives within one asm statement, as nvcc keeps it.
+  const bool carry_out = o.size() == 3 && o[1] == "cc", carry_in = op == "addc" || op == "subc";
+  if ((carry_in || carry_out) && (op == "add" || op == "sub" || carry_in) && (o.size() == 2 || carry_out) &&
+      (last == "u32" || last == "s32" || last == "u64" || last == "s64")) {
+    if (carry_in && !carry_) return fail("its carry comes from outside this asm statement");
+    carry_ = carry_ || carry_out;
+    if (!arity(3)) return std::nullopt;
+    const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+    if (!a || !b) return std::nullopt;
+    const std::string function = (op == "add" || op == "addc") ? "add_carry" : "sub_borrow";
+    return assign(in_->operands[0], "::cusim::ptx::" + function + "<" + *type + ">(" + *a + ", " + *b + ", cusim_ptx_carry, " +
+                                        (carry_in ? "true" : "false") + ", " + (carry_out ? "true" : "false") + ")");
+  }
+  if (op == "mad" && o.size() == 3 && type) {
+    const std::string& mode = o[1];
+    if ((mode == "lo" || mode == "hi") && only(3, {"u32", "s32", "u64", "s64"}))
+      return call("::cusim::ptx::mad_" + mode + "<" + *type + ">", *type, 3);
+    if (mode == "wide" && only(3, {"u16", "s16", "u32", "s32"})) {
+      if (!arity(4)) return std::nullopt;
+      const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+      const auto c = source(in_->operands[3], last[0] == 's' ? "std::int64_t" : "std::uint64_t");  // mul_wide's type
+      if (!a || !b || !c) return std::nullopt;
+      return assign(in_->operands[0], "::cusim::ptx::mul_wide<" + *type + ">(" + *a + ", " + *b + ") + " + *c);
+    }
+    return fail();
   }
   if (op == "mul" && o.size() == 3 && type) {
     const std::string& mode = o[1];
@@ -453,9 +481,9 @@ std::optional<std::string> Translator::instruction(const Instruction& in) {
     if (!t) return std::nullopt;
     return "__nanosleep(" + *t + ");";
   }
-  static const std::set<std::string_view> arithmetic_ops = {"add", "sub", "mul", "min", "max", "and", "or", "xor", "not", "shl",
-                                                            "shr", "bfind", "brev", "popc", "clz", "bfe", "bfi", "prmt", "shf",
-                                                            "vabsdiff4"};
+  static const std::set<std::string_view> arithmetic_ops = {"add", "sub", "addc", "subc", "mad", "mul", "min",
+                                                            "max", "and", "or", "xor", "not", "shl", "shr", "bfind", "brev",
+                                                            "popc", "clz", "bfe", "bfi", "prmt", "shf", "vabsdiff4"};
   if (arithmetic_ops.count(op) && in.opcode.size() >= 2) return arithmetic(op);
   return fail();
 }
@@ -499,6 +527,7 @@ PtxTranslation translate_ptx(const std::string& text, const std::vector<PtxOpera
     body += *translated + " ";
   }
   if (body.empty()) return {"", "inline PTX with no instruction is not simulated by cusim"};
+  if (t.carry_) body = "unsigned cusim_ptx_carry = 0; " + body;
   return {body, ""};
 }
 

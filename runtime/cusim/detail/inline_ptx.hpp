@@ -156,6 +156,36 @@ auto mul_wide(T a, T b) {
   return static_cast<W>(a) * static_cast<W>(b);
 }
 
+// add.cc/addc and sub.cc/subc: `carry` is the statement's CC.CF, read where `in`, set where `out`
+// (a carry out of the top bit; for subtraction, a borrow).
+template <class T>
+T add_carry(T a, T b, unsigned& carry, bool in, bool out) {
+  using U = std::make_unsigned_t<T>;
+  const U x = static_cast<U>(a), y = static_cast<U>(b), c = in ? static_cast<U>(carry) : U(0);
+  const U r = static_cast<U>(x + y + c);
+  if (out) carry = (r < x || (c && r == x)) ? 1u : 0u;
+  return static_cast<T>(r);
+}
+template <class T>
+T sub_borrow(T a, T b, unsigned& borrow, bool in, bool out) {
+  using U = std::make_unsigned_t<T>;
+  const U x = static_cast<U>(a), y = static_cast<U>(b), c = in ? static_cast<U>(borrow) : U(0);
+  const U r = static_cast<U>(x - y - c);
+  if (out) borrow = (x < y || (c && x == y)) ? 1u : 0u;
+  return static_cast<T>(r);
+}
+// mad.lo and mad.hi: the low or high half of the full product, plus c.
+template <class T>
+T mad_lo(T a, T b, T c) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b) + static_cast<U>(c)));
+}
+template <class T>
+T mad_hi(T a, T b, T c) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(mul_hi(a, b)) + static_cast<U>(c)));
+}
+
 // ---- memory -------------------------------------------------------------------------------------
 enum class Order { weak, volatile_, relaxed, acquire, release, acq_rel };
 enum class Scope { cta, gpu, sys };
