@@ -36,17 +36,14 @@ inline constexpr unsigned int thread_block_id = 3;
 inline constexpr unsigned int multi_grid_group_id = 4;
 inline constexpr unsigned int multi_tile_group_id = 5;
 
-inline unsigned int cta_rank() {
-  const uint3 t = ::cusim::detail::thread_idx();
-  const dim3 b = ::cusim::detail::block_dim();
-  return t.x + b.x * (t.y + b.y * t.z);
-}
+// The thread's rank in its block and its lane: PTX's registers, as inline PTX reads them.
+inline unsigned int cta_rank() { return ::cusim::ptx::cta_rank(); }
 inline unsigned int cta_size() {
   const dim3 b = ::cusim::detail::block_dim();
   return b.x * b.y * b.z;
 }
-inline unsigned int laneid() { return cta_rank() & 31u; }
-inline unsigned int lanemask32_lt() { return (1u << laneid()) - 1u; }
+inline unsigned int laneid() { return ::cusim::ptx::laneid(); }
+inline unsigned int lanemask32_lt() { return ::cusim::ptx::lanemask_lt(); }
 // The lanes of the calling thread's warp that the block has: all 32 but in a last, partial warp.
 inline unsigned int present_lanes() {
   const unsigned int rest = cta_size() - (cta_rank() & ~31u);

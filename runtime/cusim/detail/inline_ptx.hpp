@@ -81,9 +81,8 @@ std::uint32_t bfind(T a) {
 }
 template <class T>
 T brev(T a) {
-  T r = 0;
-  for (unsigned i = 0; i < sizeof(T) * 8; ++i) r = static_cast<T>((r << 1) | ((a >> i) & 1u));
-  return r;
+  if constexpr (sizeof(T) == 4) return static_cast<T>(__brev(static_cast<unsigned int>(a)));
+  else return static_cast<T>(__brevll(static_cast<unsigned long long>(a)));
 }
 template <class T>
 std::uint32_t popc(T a) { return static_cast<std::uint32_t>(std::popcount(a)); }
@@ -120,8 +119,10 @@ T bfi(T a, T b, std::uint32_t c, std::uint32_t d) {
 }
 template <class T>
 T mul_hi(T a, T b) {
-  if constexpr (sizeof(T) == 4) return static_cast<T>((static_cast<std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>>(a) * b) >> 32);
-  else return static_cast<T>((static_cast<std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>>(a) * b) >> 64);
+  if constexpr (sizeof(T) == 4 && std::is_signed_v<T>) return static_cast<T>(__mulhi(a, b));
+  else if constexpr (sizeof(T) == 4) return static_cast<T>(__umulhi(a, b));
+  else if constexpr (std::is_signed_v<T>) return static_cast<T>(__mul64hi(static_cast<long long>(a), static_cast<long long>(b)));
+  else return static_cast<T>(__umul64hi(static_cast<unsigned long long>(a), static_cast<unsigned long long>(b)));
 }
 // prmt's default mode: byte k of the result is byte (selector nibble k & 7) of b:a, or that byte's
 // sign replicated where the nibble's bit 3 is set (which __byte_perm leaves out).
