@@ -159,6 +159,21 @@ cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevi
   *canAccessPeer = 0;  // a device is not its own peer
   return cudaSuccess;
 }
+// Peer access: the one device has no other, and is not its own peer. CUDA checks the device first
+// (cudaErrorInvalidDevice), then the flags (cudaErrorInvalidValue); device 0 then answers
+// cudaErrorPeerAccessUnsupported to enabling and cudaErrorPeerAccessNotEnabled to disabling, as an
+// H200 did under CUDA_VISIBLE_DEVICES=0 (corpus 110).
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  CUSIM_HOST_API("cudaDeviceEnablePeerAccess");
+  if (peerDevice != 0) return record(cudaErrorInvalidDevice);
+  if (flags != 0) return record(cudaErrorInvalidValue);
+  return record(cudaErrorPeerAccessUnsupported);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
+  CUSIM_HOST_API("cudaDeviceDisablePeerAccess");
+  if (peerDevice != 0) return record(cudaErrorInvalidDevice);
+  return record(cudaErrorPeerAccessNotEnabled);
+}
 // Profiling ranges (cuda_profiler_api.h) mean nothing to the simulator's own statistics.
 cudaError_t cudaProfilerStart() {
   CUSIM_HOST_API("cudaProfilerStart");

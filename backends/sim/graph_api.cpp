@@ -46,12 +46,19 @@ struct Capture {
   unsigned long long id = 0;
 };
 std::map<cudaStream_t, Capture> captures;
+std::set<cudaGraph_t> invalidated_captures;  // by their graphs: every stream of a capture shares it
 std::map<cudaEvent_t, Capture> captured_events;  // an event's capture position, while that capture lasts
 unsigned long long capture_ids = 0;
 // Captures begun and not ended. Every launch, copy and memset asks whether its stream captures:
 // while none does (nearly always), the answer is this one load, not the lock.
 std::atomic<unsigned> active_captures{0};
 bool none_active() { return active_captures.load(std::memory_order_acquire) == 0; }
+// The status CUDA reports for a stream (with m held).
+cudaStreamCaptureStatus capture_status(cudaStream_t stream) {
+  auto it = captures.find(stream);
+  if (it == captures.end()) return cudaStreamCaptureStatusNone;
+  return invalidated_captures.count(it->second.graph) ? cudaStreamCaptureStatusInvalidated : cudaStreamCaptureStatusActive;
+}
 
 bool is_default_stream(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
 
@@ -213,6 +220,7 @@ cudaGraphNode_t capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWo
   auto it = captures.find(stream);
   if (it == captures.end()) return nullptr;
   Capture& c = it->second;
+  if (invalidated_captures.count(c.graph)) return nullptr;
   cudaGraphNode_t node = add_node(c.graph, type, std::move(work), c.tail.data(), c.tail.size(), setup);
   c.tail = {node};
   return node;
@@ -222,6 +230,12 @@ bool capturing(cudaStream_t stream) {
   if (none_active()) return false;
   std::lock_guard lock(m);
   return captures.count(stream) != 0;
+}
+
+cudaError_t refuse_in_capture(cudaStream_t stream) {
+  std::lock_guard lock(m);
+  if (auto it = captures.find(stream); it != captures.end()) invalidated_captures.insert(it->second.graph);
+  return cudaErrorStreamCaptureUnsupported;
 }
 
 bool capture_event_record(cudaEvent_t event, cudaStream_t stream) {
@@ -280,6 +294,11 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
   std::erase_if(captures, [graph](const auto& c) { return c.second.graph == graph; });
   std::erase_if(captured_events, [graph](const auto& c) { return c.second.graph == graph; });
   active_captures.fetch_sub(1, std::memory_order_release);
+  if (invalidated_captures.erase(graph)) {
+    delete graph;
+    *pGraph = nullptr;
+    return record(cudaErrorStreamCaptureInvalidated);
+  }
   graphs.insert(graph);
   *pGraph = graph;
   return cudaSuccess;
@@ -289,7 +308,12 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* 
   CUSIM_HOST_API("cudaStreamIsCapturing");
   if (!pCaptureStatus) return record(cudaErrorInvalidValue);
   if (!cusim::backend::find_queue(stream, "cudaStreamIsCapturing", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
-  *pCaptureStatus = cusim::backend::capturing(stream) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+  if (!cusim::backend::capturing(stream)) {
+    *pCaptureStatus = cudaStreamCaptureStatusNone;
+    return cudaSuccess;
+  }
+  std::lock_guard lock(m);
+  *pCaptureStatus = capture_status(stream);
   return cudaSuccess;
 }
 
@@ -302,7 +326,7 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
   if (!cusim::backend::find_queue(stream, "cudaStreamGetCaptureInfo", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
   std::lock_guard lock(m);
   auto it = captures.find(stream);
-  *captureStatus_out = it == captures.end() ? cudaStreamCaptureStatusNone : cudaStreamCaptureStatusActive;
+  *captureStatus_out = capture_status(stream);
   if (it == captures.end()) return cudaSuccess;
   if (id_out) *id_out = it->second.id;
   if (graph_out) *graph_out = it->second.graph;
@@ -535,7 +559,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
       if (cudaError_t e = work(s)) return e;
     return cudaSuccess;
   };
-  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeGraph, issue)) return cudaSuccess;
+  if (const auto captured = cusim::backend::capture_work(stream, cudaGraphNodeTypeGraph, issue)) return record(*captured);
   return issue(stream);
 }
 

@@ -178,10 +178,13 @@ cudaError_t launch_kernel(const LaunchRequest& r) {
   const KernelInfo info = kernel_info(r.kernel);
   if (cudaError_t e = validate(r, dev, info)) return e;
   // (capturing() first: the node's copy of the request is made only for a captured launch)
-  if (capturing(r.stream) && capture_node(r.stream, cudaGraphNodeTypeKernel, kernel_node_work(r), [&r](CUgraphNode_st& n) {
-        set_kernel_node(n, {const_cast<void*>(r.kernel), r.grid, r.block, unsigned(r.shared_bytes), nullptr, nullptr}, r);
-      }))
+  if (capturing(r.stream)) {
+    if (!capture_node(r.stream, cudaGraphNodeTypeKernel, kernel_node_work(r), [&r](CUgraphNode_st& n) {
+          set_kernel_node(n, {const_cast<void*>(r.kernel), r.grid, r.block, unsigned(r.shared_bytes), nullptr, nullptr}, r);
+        }))
+      return record(cudaErrorStreamCaptureInvalidated);
     return cudaSuccess;
+  }
 
   const Settings& s = cusim::settings();
   auto shared_plan = std::make_shared<sim::LaunchPlan>();

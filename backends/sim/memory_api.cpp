@@ -68,10 +68,11 @@ cudaError_t memcpy_on(const char* call, void* dst, const void* src, Rows rows, c
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (rows.bytes() == 0) return cudaSuccess;
   if (cudaError_t e = check_copy(call, dst, src, rows, kind, caller)) return record(e);
-  if (!wait && cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
-        return memcpy_on(call, dst, src, rows, kind, s, false, caller);
-      }))
-    return cudaSuccess;
+  if (!wait)
+    if (const auto captured = cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
+          return memcpy_on(call, dst, src, rows, kind, s, false, caller);
+        }))
+      return record(*captured);
   enqueue_traced(q, "memcpy", stream, rows.bytes(), [=] {
     for (std::size_t r = 0; r < rows.height; ++r) {
       char* const to = static_cast<char*>(dst) + r * rows.dst_pitch;
@@ -93,9 +94,9 @@ cudaError_t memset_on(const char* call, void* p, int value, Rows rows, cudaStrea
   if (rows.bytes() == 0) return cudaSuccess;
   if (cudaError_t e = cusim::backend::check_range(call, "destination", p, rows.span(rows.dst_pitch), Side::device, caller))
     return record(e);
-  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeMemset,
-                                   [=](cudaStream_t s) { return memset_on(call, p, value, rows, s, caller); }))
-    return cudaSuccess;
+  if (const auto captured = cusim::backend::capture_work(
+          stream, cudaGraphNodeTypeMemset, [=](cudaStream_t s) { return memset_on(call, p, value, rows, s, caller); }))
+    return record(*captured);
   // Asynchronous with the host, as CUDA's cudaMemset is for device memory.
   enqueue_traced(q, "memset", stream, rows.bytes(), [=] {
     for (std::size_t r = 0; r < rows.height; ++r) {
@@ -172,6 +173,24 @@ cudaError_t cudaMemsetAsync(void* devPtr, int value, std::size_t count, cudaStre
   return memset_on("cudaMemsetAsync", devPtr, value, one_row(count), stream, CUSIM_CALLER);
 }
 
+// Copies between devices. The simulator has one device, so a peer copy is a copy within device 0,
+// as CUDA's is between a device and itself; any other device is cudaErrorInvalidDevice.
+cudaError_t cudaMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, std::size_t count) {
+  CUSIM_HOST_API("cudaMemcpyPeer");
+  cusim::sim::trace::HostCall traced("cudaMemcpyPeer", count);
+  if (dstDevice != 0 || srcDevice != 0) return record(cudaErrorInvalidDevice);
+  return memcpy_on("cudaMemcpyPeer", dst, src, one_row(count), cudaMemcpyDeviceToDevice, nullptr, true, CUSIM_CALLER);
+}
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, std::size_t count,
+                                cudaStream_t stream) {
+  CUSIM_HOST_API("cudaMemcpyPeerAsync");
+  cusim::sim::trace::HostCall traced("cudaMemcpyPeerAsync", count);
+  if (dstDevice != 0 || srcDevice != 0) return record(cudaErrorInvalidDevice);
+  if (cusim::backend::capturing(stream)) return record(cusim::backend::refuse_in_capture(stream));
+  return memcpy_on("cudaMemcpyPeerAsync", dst, src, one_row(count), cudaMemcpyDeviceToDevice, stream, false,
+                   CUSIM_CALLER);
+}
+
 // Pitched allocations: rows padded to a multiple of the texture pitch alignment, as CUDA pads them
 // (512 bytes on these devices: cudaMallocPitch of 100 bytes gives a pitch of 512).
 cudaError_t cudaMallocPitch(void** devPtr, std::size_t* pitch, std::size_t width, std::size_t height) {
@@ -211,7 +230,7 @@ cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   cudaError_t result = cudaSuccess;
   if (cusim::backend::capturing(stream)) {
     if (cusim::backend::capture_graph_free(devPtr, stream, &result)) return record(result);
-    return record(cudaErrorStreamCaptureUnsupported);  // a free in a graph of memory from outside it
+    return record(cudaErrorInvalidValue);  // memory from outside the graph: refused, the capture goes on
   }
   if (cusim::backend::free_graph_allocation(devPtr, &result)) return result;
   return record(cusim::backend::release_in_order(devPtr, "cudaFreeAsync", CUSIM_CALLER, [&q, devPtr](std::function<void()> work) {
@@ -419,10 +438,10 @@ cudaError_t copy_symbol_async(void* symbol, std::size_t symbol_size, void* other
       cusim::backend::find_queue(stream, to_symbol ? "cudaMemcpyToSymbolAsync" : "cudaMemcpyFromSymbolAsync", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (count == 0) return cudaSuccess;
-  if (cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
+  if (const auto captured = cusim::backend::capture_work(stream, cudaGraphNodeTypeMemcpy, [=](cudaStream_t s) {
         return copy_symbol_async(symbol, symbol_size, other, count, offset, kind, to_symbol, s);
       }))
-    return cudaSuccess;
+    return record(*captured);
   char* at = static_cast<char*>(symbol) + offset;
   if (to_symbol) cusim::backend::enqueue(q, [=] { std::memcpy(at, other, count); });
   else cusim::backend::enqueue(q, [=] { std::memcpy(other, at, count); });

@@ -53,8 +53,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userD
   const QueuePtr q = find_queue(stream, "cudaLaunchHostFunc", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!fn) return record(cudaErrorInvalidValue);
-  if (capture_work(stream, cudaGraphNodeTypeHost, [fn, userData](cudaStream_t s) { return cudaLaunchHostFunc(s, fn, userData); }))
-    return cudaSuccess;
+  if (const auto captured =
+          capture_work(stream, cudaGraphNodeTypeHost, [fn, userData](cudaStream_t s) { return cudaLaunchHostFunc(s, fn, userData); }))
+    return record(*captured);
   enqueue(q, [fn, userData] { fn(userData); });
   return cudaSuccess;
 }
@@ -66,7 +67,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
   const QueuePtr q = find_queue(stream, "cudaStreamAddCallback", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (!callback || flags != 0) return record(cudaErrorInvalidValue);
-  if (capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);  // CUDA: use cudaLaunchHostFunc
+  if (capturing(stream)) return record(refuse_in_capture(stream));  // CUDA: use cudaLaunchHostFunc
   enqueue(q, [stream, callback, userData] { callback(stream, cudaSuccess, userData); });
   return cudaSuccess;
 }
@@ -81,7 +82,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   cusim::sim::trace::HostCall traced("cudaStreamSynchronize");
   const QueuePtr q = find_queue(stream, "cudaStreamSynchronize", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  if (capturing(stream)) return record(cudaErrorStreamCaptureUnsupported);
+  if (capturing(stream)) return record(refuse_in_capture(stream));
   synchronize(q);
   return record(take_execution_error());
 }
@@ -90,6 +91,7 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
   const QueuePtr q = find_queue(stream, "cudaStreamQuery", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
   if (cudaError_t s = sticky_error()) return record(s);
+  if (capturing(stream)) return record(refuse_in_capture(stream));
   return idle(q) ? cudaSuccess : cudaErrorNotReady;  // not-ready is not an error to remember
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {

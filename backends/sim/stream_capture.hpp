@@ -4,9 +4,13 @@
 // capture to streams that wait for it (fork and join), as CUDA's does.
 //
 // Every enqueuing call asks capture_work() first: kernel launches, copies, memsets, host
-// functions and callbacks, graph launches.
+// functions and callbacks, graph launches. A call that a capture cannot record (a stream's
+// synchronisation or query, a callback, a peer copy) fails and invalidates the capture, as CUDA's
+// does: the capture's later work is refused with cudaErrorStreamCaptureInvalidated, its streams
+// report cudaStreamCaptureStatusInvalidated, and cudaStreamEndCapture returns no graph.
 #pragma once
 #include <functional>
+#include <optional>
 #include <utility>
 
 #include "cusim/detail/types.hpp"
@@ -17,18 +21,25 @@ namespace cusim::backend {
 // A node's work: issues it to `stream`, as the call that was captured would have (CUDA's error).
 using NodeWork = std::function<cudaError_t(cudaStream_t stream)>;
 
-// Whether `stream` captures now (one atomic load while no stream captures).
+// Whether `stream` captures now, its capture valid or invalidated (one atomic load while no
+// stream captures).
 bool capturing(cudaStream_t stream);
 // Adds `work` as a node of the graph `stream` captures into, `setup` filling the node's other
-// fields (graph_nodes.hpp); nullptr if the stream captures no longer.
+// fields (graph_nodes.hpp); nullptr if the capture is invalidated (or ended meanwhile): the call
+// then returns cudaErrorStreamCaptureInvalidated and its work runs nowhere.
 cudaGraphNode_t capture_node(cudaStream_t stream, cudaGraphNodeType type, NodeWork work,
                              const std::function<void(CUgraphNode_st&)>& setup = nullptr);
-// If `stream` captures, `work` becomes a node of its graph and true is returned (nothing runs).
-// The node's function is made only then: a launch that is not captured pays one load.
+// If `stream` captures, `work` becomes a node of its graph (nothing runs) and the call's result is
+// returned: cudaSuccess, or cudaErrorStreamCaptureInvalidated. The node's function is made only
+// then: a launch that is not captured pays one load.
 template <class Work>
-bool capture_work(cudaStream_t stream, cudaGraphNodeType type, Work&& work) {
-  return capturing(stream) && capture_node(stream, type, NodeWork(std::forward<Work>(work))) != nullptr;
+std::optional<cudaError_t> capture_work(cudaStream_t stream, cudaGraphNodeType type, Work&& work) {
+  if (!capturing(stream)) return std::nullopt;
+  return capture_node(stream, type, NodeWork(std::forward<Work>(work))) ? cudaSuccess : cudaErrorStreamCaptureInvalidated;
 }
+// A call that `stream`'s capture cannot record: invalidates the capture (every stream in it) and
+// returns the call's error, cudaErrorStreamCaptureUnsupported.
+cudaError_t refuse_in_capture(cudaStream_t stream);
 // cudaEventRecord in a capturing stream: the event holds the stream's capture position; true if
 // the stream captures (nothing is recorded on the device then).
 bool capture_event_record(cudaEvent_t event, cudaStream_t stream);
