@@ -38,13 +38,21 @@ const BadInput kBadInputs[] = {
      "3:3: error: inline PTX `{ .reg .u32 t` is not simulated by cusim (blocks, registers of its own, predicates and "
      "labels are not; single instructions are); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
      "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
-    {"inline_ptx_shared_window.cu",
+    {"inline_ptx_local_window.cu",
      "__global__ void k(unsigned* p) {\n  unsigned v;\n"
-     "  asm(\"ld.shared.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(0u));\n"
+     "  asm(\"ld.local.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(0u));\n"
      "  p[0] = v;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
-     "3:3: error: inline PTX `ld.shared.u32 %0, [%1]` is not simulated by cusim (a .shared window address; cusim "
-     "runs generic and .global addresses); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
-     "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+     "3:3: error: inline PTX `ld.local.u32 %0, [%1]` is not simulated by cusim (a .local window address; cusim "
+     "runs generic, .global and .shared addresses); docs/FRONTEND.md lists the PTX cusim runs, or write it with "
+     "CUDA's intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+    {"inline_ptx_bulk_copy.cu",
+     "__global__ void k(unsigned* p) {\n"
+     "  asm volatile(\"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2];\" "
+     ":: \"r\"(0u), \"l\"(p), \"r\"(0u));\n"
+     "}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "2:3: error: inline PTX `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2]` "
+     "is not simulated by cusim; docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's intrinsics "
+     "(__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
     {"inline_ptx_outside_carry.cu",
      "__global__ void k(unsigned* p) {\n  unsigned v;\n"
      "  asm(\"addc.u32 %0, %1, %1;\" : \"=r\"(v) : \"r\"(p[0]));\n"

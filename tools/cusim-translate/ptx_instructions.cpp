@@ -121,8 +121,9 @@ class Translator {
     return assign(in_->operands[0], function + "(" + args + ")");
   }
 
-  // "[%N]", "[%N+8]": the operand and the byte offset, as two arguments.
-  std::optional<std::string> address(const std::string& at) {
+  // "[%N]", "[%N+8]": the operand and the byte offset, as the two arguments of
+  // ::cusim::ptx::address; a .shared operand is a window offset, made the generic pointer it names.
+  std::optional<std::string> address(const std::string& at, bool shared = false) {
     if (at.size() < 3 || at.front() != '[' || at.back() != ']') return fail("address `" + at + "`");
     std::string inner = trim(std::string_view(at).substr(1, at.size() - 2)), offset = "0";
     if (const std::size_t sign = inner.find_first_of("+-", 1); sign != std::string::npos) {
@@ -133,13 +134,33 @@ class Translator {
     }
     const auto base = operand_number(inner);
     if (!base) return fail("address `" + at + "`");
-    return ptx_operand_name(*base) + ", " + offset + "l";
+    const std::string name = ptx_operand_name(*base);
+    return (shared ? "::cusim::ptx::shared_window(" + name + ")" : name) + ", " + offset + "l";
+  }
+  // Whether a state-space qualifier names the .shared window (.shared, .shared::cta).
+  static bool shared_space(const std::string& q) { return q == "shared" || q == "shared::cta"; }
+  // The state-space qualifier at opcode[i], if there is one: .global (generic addresses) and
+  // .shared (window offsets: `shared` is set) are taken and i moves past; another is refused.
+  bool state_space(std::size_t& i, bool& shared) {
+    const auto& o = in_->opcode;
+    if (i >= o.size()) return true;
+    if (o[i] == "global" || shared_space(o[i])) {
+      shared = o[i++] != "global";
+      return true;
+    }
+    if (o[i] == "local" || o[i] == "const" || o[i] == "param" || o[i].rfind("shared::", 0) == 0) {
+      fail("a ." + o[i] + " window address; cusim runs generic, .global and .shared addresses");
+      return false;
+    }
+    return true;
   }
 
   std::optional<std::string> mov();
   std::optional<std::string> atomic(bool reduction);
   std::optional<std::string> arithmetic(const std::string& op);
   std::optional<std::string> memory(bool load);
+  std::optional<std::string> cvta();
+  std::optional<std::string> async_copy();
   std::optional<std::string> barrier();
   std::optional<std::string> fence();
 };
@@ -311,22 +332,16 @@ std::optional<std::string> Translator::arithmetic(const std::string& op) {
   return fail();
 }
 
-// ld and st in the generic or the global state space (a shared, local or const window address is
-// not a pointer here): weak, volatile, or relaxed/acquire/release at a scope; ld.global.nc and the
-// cache operators as the accesses they hint at; .v2 and .v4 as one access per element.
+// ld and st in the generic, global or shared state space (a local or const window address is not
+// a pointer here): weak, volatile, or relaxed/acquire/release at a scope; ld.global.nc and the
+// cache operators as the accesses they hint at; .v2 and .v4 as one access of the whole vector.
 std::optional<std::string> Translator::memory(bool load) {
   const auto& o = in_->opcode;
   std::string order = "weak", scope = "gpu";
   std::size_t i = 1;
+  bool shared = false;
   // The state space, where PTX writes it: first for a weak access, after the order otherwise.
-  auto space = [&]() -> bool {
-    if (i < o.size() && o[i] == "global") ++i;
-    else if (i < o.size() && (o[i] == "shared" || o[i] == "local" || o[i] == "const" || o[i] == "param")) {
-      fail("a ." + o[i] + " window address; cusim runs generic and .global addresses");
-      return false;
-    }
-    return true;
-  };
+  auto space = [&]() { return state_space(i, shared); };
   if (!space()) return std::nullopt;
   if (i < o.size() && o[i] == "volatile") {
     order = "volatile_";
@@ -350,32 +365,42 @@ std::optional<std::string> Translator::memory(bool load) {
   if (i + 1 != o.size()) return fail();
   const auto type = cxx_type(o[i]);
   if (!type || !arity(2)) return fail();
-  const auto at = address(in_->operands[load ? 1 : 0]);
+  const auto at = address(in_->operands[load ? 1 : 0], shared);
   if (!at) return std::nullopt;
-  // The registers: one, or a braced list for a vector.
-  std::vector<std::string> registers{in_->operands[load ? 0 : 1]};
-  if (lanes > 1) {
-    const std::string& list = registers[0];
-    if (list.size() < 2 || list.front() != '{' || list.back() != '}') return fail("a vector needs a {...} list");
-    registers = split(std::string_view(list).substr(1, list.size() - 2), ',');
-    if (registers.size() != lanes) return fail("a vector of " + std::to_string(lanes) + " needs as many registers");
+  const std::string ordering = "::cusim::ptx::Order::" + order + ", ::cusim::ptx::Scope::" + scope;
+  const std::string access = "<" + *type + ", " + ordering + ">(" + *at;
+  const std::string& data = in_->operands[load ? 0 : 1];
+  if (lanes == 1) {
+    if (load) return assign(data, "::cusim::ptx::ld" + access + ")");
+    const auto value = source(data, *type);
+    if (!value) return std::nullopt;
+    return "::cusim::ptx::st" + access + ", " + *value + ");";
   }
+  // A vector: a braced list of registers, and one access of the whole vector (inline_ptx.hpp:
+  // ld_vector, st_vector).
+  if (data.size() < 2 || data.front() != '{' || data.back() != '}') return fail("a vector needs a {...} list");
+  const std::vector<std::string> registers = split(std::string_view(data).substr(1, data.size() - 2), ',');
+  if (registers.size() != lanes) return fail("a vector of " + std::to_string(lanes) + " needs as many registers");
+  const std::string vector_access = "<" + *type + ", " + std::to_string(lanes) + ", " + ordering + ">(" + *at;
   std::string body;
-  for (unsigned k = 0; k < lanes; ++k) {
-    const std::string element = std::to_string(k) + " * sizeof(" + *type + ")";
-    const std::string access = "<" + *type + ", ::cusim::ptx::Order::" + order + ", ::cusim::ptx::Scope::" + scope + ">(" + *at +
-                               (k ? " + " + element : "");
-    std::optional<std::string> statement;
-    if (load) statement = assign(registers[k], "::cusim::ptx::ld" + access + ")");
-    else if (const auto value = source(registers[k], *type)) statement = "::cusim::ptx::st" + access + ", " + *value + ");";
-    if (!statement) return std::nullopt;
-    body += (k ? " " : "") + *statement;
+  if (!load) {
+    for (unsigned k = 0; k < lanes; ++k) {
+      const auto value = source(registers[k], *type);
+      if (!value) return std::nullopt;
+      body += (k ? ", " : "") + *value;
+    }
+    return "::cusim::ptx::st_vector" + vector_access + ", {" + body + "});";
   }
-  return body;
+  for (unsigned k = 0; k < lanes; ++k) {
+    const auto statement = assign(registers[k], "cusim_ptx_vector[" + std::to_string(k) + "]");
+    if (!statement) return std::nullopt;
+    body += " " + *statement;
+  }
+  return "{ const auto cusim_ptx_vector = ::cusim::ptx::ld_vector" + vector_access + ");" + body + " }";
 }
 
-// atom and red on generic or .global addresses: CUDA's atomic functions, with a fence before for
-// .release, after for .acquire, both for .acq_rel.
+// atom and red on generic, .global or .shared addresses: CUDA's atomic functions, with a fence
+// before for .release, after for .acquire, both for .acq_rel.
 std::optional<std::string> Translator::atomic(bool reduction) {
   const auto& o = in_->opcode;
   std::size_t i = 1;
@@ -385,9 +410,8 @@ std::optional<std::string> Translator::atomic(bool reduction) {
     scope = o[i] == "cta" ? "cta" : o[i] == "sys" ? "sys" : "gpu";
     ++i;
   }
-  if (i < o.size() && o[i] == "global") ++i;
-  else if (i < o.size() && (o[i] == "shared" || o[i] == "local" || o[i] == "const" || o[i] == "param"))
-    return fail("a ." + o[i] + " window address; cusim runs generic and .global addresses");
+  bool shared = false;
+  if (!state_space(i, shared)) return std::nullopt;
   if (i + 2 != o.size()) return fail();
   const std::string& op = o[i];
   const std::string& suffix = o[i + 1];
@@ -412,7 +436,7 @@ std::optional<std::string> Translator::atomic(bool reduction) {
   const std::size_t values = op == "cas" ? 2 : 1;
   if (!arity((reduction ? 1 : 2) + values)) return std::nullopt;
   const std::size_t first = reduction ? 0 : 1;
-  const auto at = address(in_->operands[first]);
+  const auto at = address(in_->operands[first], shared);
   if (!at) return std::nullopt;
   std::string call = f->second.first + "(::cusim::ptx::address<" + type + ">(" + *at + ")";
   for (std::size_t v = 1; v <= values; ++v) {
@@ -463,6 +487,51 @@ std::optional<std::string> Translator::fence() {
   return fail();
 }
 
+// cvta between generic addresses and the .shared window (cvta.to.shared, cvta.shared) or the
+// global one, whose addresses are generic ones.
+std::optional<std::string> Translator::cvta() {
+  const auto& o = in_->opcode;
+  const bool to = o.size() == 4 && o[1] == "to";
+  if (o.size() != (to ? 4u : 3u) || (o.back() != "u32" && o.back() != "u64") || !arity(2)) return fail();
+  const std::string& space = o[to ? 2 : 1];
+  const std::string type = o.back() == "u32" ? "std::uint32_t" : "std::uint64_t";
+  const auto a = source(in_->operands[1], type);
+  if (!a) return std::nullopt;
+  if (space == "global") return assign(in_->operands[0], *a);
+  if (!shared_space(space)) return fail("a ." + space + " window address; cusim runs generic, .global and .shared addresses");
+  return assign(in_->operands[0], std::string("::cusim::ptx::") + (to ? "to_shared(" : "from_shared(") + *a + ")");
+}
+
+// cp.async from global to shared memory, 4, 8 or 16 bytes with an optional source size (the rest
+// zero-filled), cache hints ignored; commit_group, wait_group and wait_all, which have nothing to
+// wait for (inline_ptx.hpp: cp_async copies at once).
+std::optional<std::string> Translator::async_copy() {
+  const auto& o = in_->opcode;
+  if (o.size() == 3 && (o[2] == "commit_group" || o[2] == "wait_all") && in_->operands.empty()) return std::string(";");
+  if (o.size() == 3 && o[2] == "wait_group" && arity(1)) {
+    const auto n = source(in_->operands[0], "unsigned");
+    if (!n) return std::nullopt;
+    return "(void)" + *n + ";";
+  }
+  if (o.size() < 5 || (o[2] != "ca" && o[2] != "cg") || !shared_space(o[3]) || o[4] != "global") return fail();
+  for (std::size_t i = 5; i < o.size(); ++i)
+    if (o[i].rfind("L2::", 0) != 0 || o[i] == "L2::cache_hint") return fail();
+  if (in_->operands.size() != 3 && in_->operands.size() != 4) return fail("expected 3 or 4 operands");
+  const std::string& size = in_->operands[2];
+  if (size != "4" && size != "8" && size != "16") return fail("a copy of 4, 8 or 16 bytes");
+  if (o[2] == "cg" && size != "16") return fail("cp.async.cg copies 16 bytes");
+  const auto to = address(in_->operands[0], true), from = address(in_->operands[1]);
+  if (!to || !from) return std::nullopt;
+  std::string bytes = size;
+  if (in_->operands.size() == 4) {
+    const auto b = source(in_->operands[3], "std::uint32_t");
+    if (!b) return std::nullopt;
+    bytes = *b;
+  }
+  return "::cusim::ptx::cp_async<" + size + ">(::cusim::ptx::address<char>(" + *to + "), ::cusim::ptx::address<const char>(" +
+         *from + "), " + bytes + ");";
+}
+
 std::optional<std::string> Translator::instruction(const Instruction& in) {
   in_ = &in;
   const std::string& op = in.opcode[0];
@@ -471,6 +540,8 @@ std::optional<std::string> Translator::instruction(const Instruction& in) {
   if (op == "atom" || op == "red") return atomic(op == "red");
   if (op == "bar" || op == "barrier") return barrier();
   if (op == "membar" || op == "fence") return fence();
+  if (op == "cvta") return cvta();
+  if (op == "cp" && in.opcode.size() >= 2 && in.opcode[1] == "async") return async_copy();
   if (op == "activemask" && in.opcode.size() == 2 && in.opcode[1] == "b32") {
     if (!arity(1)) return std::nullopt;
     return assign(in.operands[0], "__activemask()");

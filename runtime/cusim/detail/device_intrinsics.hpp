@@ -7,6 +7,7 @@
 // docs/FRONTEND.md says what the fast-math ones differ by.
 #pragma once
 #include <cfenv>
+#include <cstddef>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -577,3 +578,18 @@ CUSIM_LOAD_STORE(float4)
 CUSIM_LOAD_STORE(double)
 CUSIM_LOAD_STORE(double2)
 #undef CUSIM_LOAD_STORE
+
+// ---- address spaces --------------------------------------------------------------------------
+// A shared variable's address in PTX's .shared window is its offset in the block's shared
+// memory, as on the GPU (it fits in 32 bits): what inline PTX's ld.shared, st.shared,
+// atom.shared and cp.async take (inline_ptx.hpp: shared_window). Global addresses are generic
+// ones.
+inline std::size_t __cvta_generic_to_shared(const void* p) {
+  return static_cast<std::size_t>(static_cast<const char*>(p) - cusim::detail::shared_begin());
+}
+inline void* __cvta_shared_to_generic(std::size_t a) { return cusim::detail::shared_begin() + a; }
+inline std::size_t __cvta_generic_to_global(const void* p) { return reinterpret_cast<std::size_t>(p); }
+inline void* __cvta_global_to_generic(std::size_t a) { return reinterpret_cast<void*>(a); }
+inline unsigned int __isShared(const void* p) {
+  return static_cast<const char*>(p) >= cusim::detail::shared_begin() && static_cast<const char*>(p) < cusim::detail::shared_end();
+}

@@ -7,7 +7,9 @@
 // fence. Included at the end of kernel_api.hpp, whose barriers, fences, clocks and built-in
 // variables it uses.
 #pragma once
+#include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -212,6 +214,39 @@ T* address(A a, long offset) {
   else p = reinterpret_cast<char*>(static_cast<std::uintptr_t>(a));
   return reinterpret_cast<T*>(p + offset);
 }
+// A .shared address (a window offset: __cvta_generic_to_shared, 32 or 64 bits wide) as the
+// generic pointer it names.
+template <class A>
+char* shared_window(A a) {
+  return ::cusim::detail::shared_begin() + static_cast<std::uint32_t>(static_cast<std::uintptr_t>(a));
+}
+// cvta: a generic address to the .shared window and back (global addresses are generic ones).
+template <class A>
+std::uint64_t to_shared(A a) {
+  return static_cast<std::uint64_t>(address<char>(a, 0) - ::cusim::detail::shared_begin());
+}
+template <class A>
+std::uint64_t from_shared(A a) {
+  return reinterpret_cast<std::uintptr_t>(shared_window(a));
+}
+// cp.async: the copy is made at the call, as cg::memcpy_async's is, so its data are in place
+// before any wait (commit_group and wait_group have nothing left to do): `source_bytes` of the
+// source are read and the rest of the `Size` (4, 8 or 16) destination bytes zero-filled. Full
+// copies are one access of each side, held to the size's alignment as PTX requires.
+template <unsigned Size>
+using CopyWord = std::conditional_t<Size == 16, uint4, std::conditional_t<Size == 8, uint2, std::uint32_t>>;
+template <unsigned Size>
+void cp_async(char* destination, const char* source, std::uint32_t source_bytes) {
+  using W = CopyWord<Size>;
+  if (source_bytes >= Size) {
+    *reinterpret_cast<W*>(destination) = *reinterpret_cast<const W*>(source);
+    return;
+  }
+  unsigned char bytes[Size] = {};
+  for (std::uint32_t i = 0; i < source_bytes; ++i) bytes[i] = static_cast<unsigned char>(source[i]);
+  *reinterpret_cast<W*>(destination) = std::bit_cast<W>(bytes);
+}
+
 // An acquire is a relaxed load and then a fence, a release a fence and then a relaxed store: the
 // PTX memory model's acquire and release patterns, which the race checker orders as it orders
 // CUDA's __threadfence() beside an atomic.
@@ -235,6 +270,62 @@ void st(A a, long offset, T v) {
   else {
     if constexpr (O == Order::release) fence<S>();
     __atomic_store(p, &v, __ATOMIC_RELAXED);
+  }
+}
+
+// A .v2 or .v4 access is one access of the whole vector, so that the checkers hold it to the
+// vector's alignment, as the GPU does (ld.v4.u32 needs 16 bytes' alignment, not 4): a weak one
+// reads or writes CUDA's vector type of its elements (a uint4, a float2...), which a
+// misaligned-access finding names; a volatile one a word of its size. A vector of more than 16
+// bytes is one access per element.
+template <class T, unsigned N>
+struct CudaVector;
+#define CUSIM_PTX_VECTOR(T, NAME)         \
+  template <>                             \
+  struct CudaVector<T, 2> {               \
+    using type = NAME##2;                 \
+  };                                      \
+  template <>                             \
+  struct CudaVector<T, 4> {               \
+    using type = NAME##4;                 \
+  };
+CUSIM_PTX_VECTOR(std::uint8_t, uchar)
+CUSIM_PTX_VECTOR(std::int8_t, char)
+CUSIM_PTX_VECTOR(std::uint16_t, ushort)
+CUSIM_PTX_VECTOR(std::int16_t, short)
+CUSIM_PTX_VECTOR(std::uint32_t, uint)
+CUSIM_PTX_VECTOR(std::int32_t, int)
+CUSIM_PTX_VECTOR(std::uint64_t, ulonglong)
+CUSIM_PTX_VECTOR(std::int64_t, longlong)
+CUSIM_PTX_VECTOR(float, float)
+CUSIM_PTX_VECTOR(double, double)
+#undef CUSIM_PTX_VECTOR
+template <std::size_t Bytes>
+using VectorWord =
+    std::conditional_t<Bytes == 16, unsigned __int128,
+                       std::conditional_t<Bytes == 8, std::uint64_t, std::conditional_t<Bytes == 4, std::uint32_t, std::uint16_t>>>;
+template <class T, unsigned N, Order O, Scope S, class A>
+std::array<T, N> ld_vector(A a, long offset) {
+  std::array<T, N> v;
+  if constexpr (sizeof(T) * N > 16) {
+    for (unsigned k = 0; k < N; ++k) v[k] = ld<T, O, S>(a, offset + long(k * sizeof(T)));
+  } else if constexpr (O == Order::weak) {
+    const typename CudaVector<T, N>::type w = *address<typename CudaVector<T, N>::type>(a, offset);
+    v = std::bit_cast<std::array<T, N>>(w);
+  } else {
+    v = std::bit_cast<std::array<T, N>>(ld<VectorWord<sizeof(T) * N>, O, S>(a, offset));
+  }
+  return v;
+}
+template <class T, unsigned N, Order O, Scope S, class A>
+void st_vector(A a, long offset, const std::array<T, N>& v) {
+  if constexpr (sizeof(T) * N > 16) {
+    for (unsigned k = 0; k < N; ++k) st<T, O, S>(a, offset + long(k * sizeof(T)), v[k]);
+  } else if constexpr (O == Order::weak) {
+    using V = typename CudaVector<T, N>::type;
+    *address<V>(a, offset) = std::bit_cast<V>(v);
+  } else {
+    st<VectorWord<sizeof(T) * N>, O, S>(a, offset, std::bit_cast<VectorWord<sizeof(T) * N>>(v));
   }
 }
 
