@@ -31,13 +31,14 @@ const BadInput kBadInputs[] = {
      "  p[1] = h;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
      "3:3: error: inline PTX `cvt.rn.f16.f32 %0, %1` is not simulated by cusim; docs/FRONTEND.md lists the PTX cusim "
      "runs, or write it with CUDA's intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
-    {"inline_ptx_block.cu",
-     "__global__ void k(unsigned* p) {\n  unsigned lane;\n"
-     "  asm(\"{ .reg .u32 t; mov.u32 t, %%laneid; mov.u32 %0, t; }\" : \"=r\"(lane));\n"
-     "  p[0] = lane;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
-     "3:3: error: inline PTX `{ .reg .u32 t` is not simulated by cusim (blocks, registers of its own, predicates and "
-     "labels are not; single instructions are); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's "
-     "intrinsics (__popc(), __brev(), __byte_perm(), __funnelshift_l()...)"},
+    {"inline_ptx_branch.cu",
+     "__global__ void k(unsigned* p) {\n  unsigned v;\n"
+     "  asm(\"{ .reg .pred z; setp.eq.u32 z, %1, 0; mov.u32 %0, 0; @z bra DONE; mov.u32 %0, 1; DONE: }\" "
+     ": \"=r\"(v) : \"r\"(p[0]));\n"
+     "  p[0] = v;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n",
+     "3:3: error: inline PTX `bra DONE` is not simulated by cusim (labels and branches are not; write the control "
+     "flow in C++); docs/FRONTEND.md lists the PTX cusim runs, or write it with CUDA's intrinsics (__popc(), "
+     "__brev(), __byte_perm(), __funnelshift_l()...)"},
     {"inline_ptx_local_window.cu",
      "__global__ void k(unsigned* p) {\n  unsigned v;\n"
      "  asm(\"ld.local.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(0u));\n"

@@ -53,12 +53,22 @@ class Translator {
 
   // The statement for one instruction, or nullopt (with error_ set).
   std::optional<std::string> instruction(const Instruction& in);
+  // A register declaration of the statement's own (`.reg .pred p, q`, `.reg .b32 r<4>`): the
+  // C++ locals it makes.
+  std::optional<std::string> declaration(const Instruction& in);
+  // An instruction's guard (`@p`, `@!p`): the C++ condition, from a predicate register.
+  std::optional<std::string> guard(const Instruction& in, const std::string& predicate);
   std::string error_;
   bool carry_ = false;  // an instruction of the statement sets CC.CF
 
  private:
   const std::vector<PtxOperand>& operands_;
   const Instruction* in_ = nullptr;
+  // The statement's own registers, by PTX name (a leading % left out): the C++ local and its type.
+  struct Local {
+    std::string name, type;
+  };
+  std::map<std::string, Local> locals_;
 
   std::nullopt_t fail(const std::string& why = "") {
     if (error_.empty())
@@ -87,14 +97,24 @@ class Translator {
       if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
     return true;
   }
-  // A source operand as a value of `type`: an operand, or an integer immediate.
+  // A register the statement declared, if `s` names one.
+  const Local* local(const std::string& s) const {
+    const std::size_t start = s.find_first_not_of('%');
+    if (start == std::string::npos) return nullptr;
+    const auto l = locals_.find(s.substr(start));
+    return l == locals_.end() ? nullptr : &l->second;
+  }
+  // A source operand as a value of `type`: an operand, a register of the statement's own, or an
+  // integer immediate.
   std::optional<std::string> source(const std::string& s, const std::string& type) {
+    if (const Local* l = local(s)) return "::cusim::ptx::as<" + type + ">(" + l->name + ")";
     if (const auto n = operand_number(s)) return "::cusim::ptx::as<" + type + ">(" + ptx_operand_name(*n) + ")";
     if (immediate(s)) return "static_cast<" + type + ">(" + s + ")";
     return fail("operand `" + s + "`");
   }
-  // The destination operand: an output.
+  // The destination operand: an output, or a register of the statement's own.
   std::optional<std::string> destination(const std::string& s) {
+    if (const Local* l = local(s)) return l->name;
     const auto n = operand_number(s);
     if (!n || !operands_[*n].output) return fail("destination `" + s + "` is not an output operand");
     return ptx_operand_name(*n);
@@ -132,9 +152,10 @@ class Translator {
       if (inner[sign] == '-') offset = "-" + offset;
       inner = trim(std::string_view(inner).substr(0, sign));
     }
+    const Local* held = local(inner);
     const auto base = operand_number(inner);
-    if (!base) return fail("address `" + at + "`");
-    const std::string name = ptx_operand_name(*base);
+    if (!base && !held) return fail("address `" + at + "`");
+    const std::string name = held ? held->name : ptx_operand_name(*base);
     return (shared ? "::cusim::ptx::shared_window(" + name + ")" : name) + ", " + offset + "l";
   }
   // Whether a state-space qualifier names the .shared window (.shared, .shared::cta).
@@ -161,6 +182,8 @@ class Translator {
   std::optional<std::string> memory(bool load);
   std::optional<std::string> cvta();
   std::optional<std::string> async_copy();
+  std::optional<std::string> compare();
+  std::optional<std::string> select();
   std::optional<std::string> barrier();
   std::optional<std::string> fence();
 };
@@ -207,7 +230,7 @@ std::optional<std::string> Translator::mov() {
   const auto type = op.size() == 2 ? cxx_type(op[1]) : std::nullopt;
   if (!type || !arity(2)) return fail();
   const std::string& s = in_->operands[1];
-  if (s.size() > 1 && s[0] == '%' && std::isalpha(static_cast<unsigned char>(s[1]))) {
+  if (s.size() > 1 && s[0] == '%' && std::isalpha(static_cast<unsigned char>(s[1])) && !local(s)) {
     const auto r = special_register(s);
     if (!r) return fail("special register `" + s + "`");
     return assign(in_->operands[0], "static_cast<" + *type + ">(" + r->first + ")");
@@ -231,6 +254,18 @@ std::optional<std::string> Translator::arithmetic(const std::string& op) {
   };
   const std::initializer_list<std::string_view> ints = {"u16", "s16", "u32", "s32", "u64", "s64"};
   const std::initializer_list<std::string_view> bits = {"b16", "b32", "b64", "u16", "s16", "u32", "s32", "u64", "s64"};
+  // Logic on predicate registers: and, or, xor, not.
+  if ((op == "and" || op == "or" || op == "xor" || op == "not") && only(2, {"pred"})) {
+    if (!arity(op == "not" ? 2 : 3)) return std::nullopt;
+    std::vector<const Local*> p;
+    for (const std::string& operand : in_->operands) {
+      p.push_back(local(operand));
+      if (!p.back() || p.back()->type != "bool") return fail("`" + operand + "` is not a predicate register");
+    }
+    if (op == "not") return p[0]->name + " = !" + p[1]->name + ";";
+    const char* sign = op == "and" ? " && " : op == "or" ? " || " : " != ";
+    return p[0]->name + " = " + p[1]->name + sign + p[2]->name + ";";
+  }
   if ((op == "add" || op == "sub") && only(2, ints)) {
     if (!arity(3)) return std::nullopt;
     const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
@@ -532,6 +567,88 @@ std::optional<std::string> Translator::async_copy() {
          *from + "), " + bytes + ");";
 }
 
+// setp.CMP.TYPE p, a, b: a comparison into a predicate register (inline_ptx.hpp: setp). lo, ls,
+// hi and hs are lt, le, gt and ge of unsigned types; a combining form (setp.lt.and...) and a second
+// destination (p|q) are not simulated.
+std::optional<std::string> Translator::compare() {
+  const auto& o = in_->opcode;
+  static const std::map<std::string_view, std::string> comparisons = {
+      {"eq", "eq"},   {"ne", "ne"},   {"lt", "lt"},   {"le", "le"},   {"gt", "gt"},   {"ge", "ge"},   {"lo", "lt"},
+      {"ls", "le"},   {"hi", "gt"},   {"hs", "ge"},   {"equ", "equ"}, {"neu", "neu"}, {"ltu", "ltu"}, {"leu", "leu"},
+      {"gtu", "gtu"}, {"geu", "geu"}, {"num", "num"}, {"nan", "nan"}};
+  if (o.size() != 3 || !arity(3)) return fail();
+  const auto c = comparisons.find(o[1]);
+  const auto type = cxx_type(o[2]);
+  if (c == comparisons.end() || !type) return fail();
+  const bool unordered = c->second.size() == 3 || c->second == "num" || c->second == "nan";
+  if (unordered && o[2][0] != 'f') return fail("an unordered comparison of integers");
+  const Local* p = local(in_->operands[0]);
+  if (!p || p->type != "bool") return fail("destination `" + in_->operands[0] + "` is not a predicate register");
+  const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+  if (!a || !b) return std::nullopt;
+  return p->name + " = ::cusim::ptx::setp<::cusim::ptx::Compare::" + c->second + ">(" + *a + ", " + *b + ");";
+}
+
+// selp.TYPE d, a, b, p: a if the predicate register p holds, else b.
+std::optional<std::string> Translator::select() {
+  const auto& o = in_->opcode;
+  const auto type = o.size() == 2 ? cxx_type(o[1]) : std::nullopt;
+  if (!type || !arity(4)) return fail();
+  const Local* p = local(in_->operands[3]);
+  if (!p || p->type != "bool") return fail("`" + in_->operands[3] + "` is not a predicate register");
+  const auto a = source(in_->operands[1], *type), b = source(in_->operands[2], *type);
+  if (!a || !b) return std::nullopt;
+  return assign(in_->operands[0], "(" + p->name + " ? " + *a + " : " + *b + ")");
+}
+
+std::optional<std::string> Translator::declaration(const Instruction& in) {
+  in_ = &in;
+  // .reg .TYPE names: the type is the first operand's word after .reg.
+  const auto& o = in.opcode;  // "", "reg" (the text starts with a dot)
+  if (o.size() != 2 || o[1] != "reg" || in.operands.empty()) return fail();
+  std::string first = in.operands[0];
+  const std::size_t space = first.find_first_of(" \t\n");
+  if (first.empty() || first[0] != '.' || space == std::string::npos) return fail();
+  const std::string suffix = first.substr(1, space - 1);
+  std::vector<std::string> names{trim(std::string_view(first).substr(space))};
+  names.insert(names.end(), in.operands.begin() + 1, in.operands.end());
+  static const std::map<std::string_view, std::string> bit_types = {
+      {"pred", "bool"}, {"f16", "std::uint16_t"}, {"bf16", "std::uint16_t"}, {"f16x2", "std::uint32_t"}, {"bf16x2", "std::uint32_t"}};
+  std::string type;
+  if (const auto b = bit_types.find(suffix); b != bit_types.end()) type = b->second;
+  else if (const auto t = cxx_type(suffix)) type = *t;
+  else return fail("a register of type ." + suffix);
+  std::string body;
+  for (const std::string& written : names) {
+    std::string name = written.substr(std::min(written.size(), written.find_first_not_of('%')));
+    unsigned count = 0;  // r<4>: r0, r1, r2, r3
+    if (const std::size_t open = name.find('<'); open != std::string::npos) {
+      if (name.back() != '>' || !immediate(name.substr(open + 1, name.size() - open - 2))) return fail();
+      count = static_cast<unsigned>(std::stoul(name.substr(open + 1, name.size() - open - 2)));
+      name = name.substr(0, open);
+    }
+    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return fail();
+    for (char ch : name)
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '$') return fail();
+    for (unsigned k = 0; k < std::max(count, 1u); ++k) {
+      const std::string ptx = count ? name + std::to_string(k) : name;
+      std::string cxx = "cusim_ptx_reg_";
+      for (char ch : ptx) cxx += ch == '$' ? '_' : ch;
+      locals_[ptx] = Local{cxx, type};
+      body += type + " " + cxx + "{}; ";
+    }
+  }
+  return body;
+}
+
+std::optional<std::string> Translator::guard(const Instruction& in, const std::string& predicate) {
+  in_ = &in;
+  const bool negated = predicate.size() > 1 && predicate[1] == '!';
+  const Local* p = local(predicate.substr(negated ? 2 : 1));
+  if (!p || p->type != "bool") return fail("`" + predicate + "` is not a predicate register");
+  return std::string(negated ? "!" : "") + p->name;
+}
+
 std::optional<std::string> Translator::instruction(const Instruction& in) {
   in_ = &in;
   const std::string& op = in.opcode[0];
@@ -541,6 +658,10 @@ std::optional<std::string> Translator::instruction(const Instruction& in) {
   if (op == "bar" || op == "barrier") return barrier();
   if (op == "membar" || op == "fence") return fence();
   if (op == "cvta") return cvta();
+  if (op == "setp") return compare();
+  if (op == "selp") return select();
+  if (op == "bra" || op == "ret" || op == "exit" || op.back() == ':')
+    return fail("labels and branches are not; write the control flow in C++");
   if (op == "cp" && in.opcode.size() >= 2 && in.opcode[1] == "async") return async_copy();
   if (op == "activemask" && in.opcode.size() == 2 && in.opcode[1] == "b32") {
     if (!arity(1)) return std::nullopt;
@@ -559,6 +680,28 @@ std::optional<std::string> Translator::instruction(const Instruction& in) {
   return fail();
 }
 
+// One instruction's text split into its opcode (at the dots) and operands (at the commas outside
+// brackets and braces).
+Instruction parse(const std::string& statement) {
+  Instruction in;
+  in.text = statement;
+  const std::size_t space = statement.find_first_of(" \t\n");
+  in.opcode = split(statement.substr(0, space), '.');
+  if (space == std::string::npos) return in;
+  const std::string rest = statement.substr(space);
+  int depth = 0;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= rest.size(); ++i) {
+    if (i < rest.size() && (rest[i] == '[' || rest[i] == '{')) ++depth;
+    if (i < rest.size() && (rest[i] == ']' || rest[i] == '}')) --depth;
+    if (i == rest.size() || (rest[i] == ',' && depth == 0)) {
+      in.operands.push_back(trim(std::string_view(rest).substr(from, i - from)));
+      from = i + 1;
+    }
+  }
+  return in;
+}
+
 }  // namespace
 
 std::string ptx_operand_name(unsigned i) { return "cusim_ptx_" + std::to_string(i); }
@@ -566,38 +709,43 @@ std::string ptx_operand_name(unsigned i) { return "cusim_ptx_" + std::to_string(
 PtxTranslation translate_ptx(const std::string& text, const std::vector<PtxOperand>& operands) {
   Translator t(operands);
   std::string body;
-  for (const std::string& statement : split(text, ';')) {
+  int depth = 0;
+  bool any = false;
+  for (std::string statement : split(text, ';')) {
+    // A block's braces ({ .reg .pred p; ... }) are C++ braces: its registers are its locals.
+    while (!statement.empty() && (statement[0] == '{' || statement[0] == '}')) {
+      depth += statement[0] == '{' ? 1 : -1;
+      body += statement.substr(0, 1) + " ";
+      statement = trim(std::string_view(statement).substr(1));
+    }
     if (statement.empty()) continue;
-    Instruction in;
-    in.text = statement;
-    const std::size_t space = statement.find_first_of(" \t\n");
-    const std::string opcode = statement.substr(0, space);
-    // A block ({ .reg ...; }), a predicate (@p), a label: more than single instructions.
-    if (opcode.empty() || !std::isalpha(static_cast<unsigned char>(opcode[0]))) {
-      t.error_ = "inline PTX `" + statement + "` is not simulated by cusim (blocks, registers of its own, predicates "
-                 "and labels are not; single instructions are)";
+    if (statement[0] == '.') {
+      const auto declared = t.declaration(parse(statement));
+      if (!declared) return {"", t.error_};
+      body += *declared;
+      continue;
+    }
+    // A guard (@p, @!p) runs the instruction where the predicate register holds.
+    std::string condition;
+    if (statement[0] == '@') {
+      const std::size_t space = statement.find_first_of(" \t\n");
+      if (space == std::string::npos) return {"", "inline PTX `" + statement + "` is not simulated by cusim"};
+      const auto c = t.guard(parse(statement), statement.substr(0, space));
+      if (!c) return {"", t.error_};
+      condition = *c;
+      statement = trim(std::string_view(statement).substr(space));
+    }
+    if (!std::isalpha(static_cast<unsigned char>(statement[0]))) {
+      t.error_ = "inline PTX `" + statement + "` is not simulated by cusim";
       return {"", t.error_};
     }
-    in.opcode = split(opcode, '.');
-    if (space != std::string::npos) {
-      // Commas inside brackets or braces belong to one operand.
-      std::string rest = statement.substr(space);
-      int depth = 0;
-      std::size_t from = 0;
-      for (std::size_t i = 0; i <= rest.size(); ++i) {
-        if (i < rest.size() && (rest[i] == '[' || rest[i] == '{')) ++depth;
-        if (i < rest.size() && (rest[i] == ']' || rest[i] == '}')) --depth;
-        if (i == rest.size() || (rest[i] == ',' && depth == 0)) {
-          in.operands.push_back(trim(std::string_view(rest).substr(from, i - from)));
-          from = i + 1;
-        }
-      }
-    }
-    const auto translated = t.instruction(in);
+    const auto translated = t.instruction(parse(statement));
     if (!translated) return {"", t.error_};
-    body += *translated + " ";
+    body += condition.empty() ? *translated + " " : "if (" + condition + ") { " + *translated + " } ";
+    any = true;
   }
-  if (body.empty()) return {"", "inline PTX with no instruction is not simulated by cusim"};
+  if (!any) return {"", "inline PTX with no instruction is not simulated by cusim"};
+  if (depth != 0) return {"", "inline PTX `" + text + "` is not simulated by cusim (its braces do not match)"};
   if (t.carry_) body = "unsigned cusim_ptx_carry = 0; " + body;
   return {body, ""};
 }

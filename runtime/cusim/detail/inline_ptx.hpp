@@ -126,6 +126,22 @@ T mul_hi(T a, T b) {
   else if constexpr (std::is_signed_v<T>) return static_cast<T>(__mul64hi(static_cast<long long>(a), static_cast<long long>(b)));
   else return static_cast<T>(__umul64hi(static_cast<unsigned long long>(a), static_cast<unsigned long long>(b)));
 }
+// setp's comparisons. On floats the plain ones are ordered (false where an operand is NaN), the
+// ...u ones unordered (true there); num and nan ask whether neither or either is NaN.
+enum class Compare { eq, ne, lt, le, gt, ge, equ, neu, ltu, leu, gtu, geu, num, nan };
+template <Compare C, class T>
+bool setp(T a, T b) {
+  bool unordered = false;
+  if constexpr (std::is_floating_point_v<T>) unordered = a != a || b != b;
+  if constexpr (C == Compare::num) return !unordered;
+  else if constexpr (C == Compare::nan) return unordered;
+  else if constexpr (C == Compare::eq || C == Compare::equ) return a == b || (C == Compare::equ && unordered);
+  else if constexpr (C == Compare::ne || C == Compare::neu) return (!unordered && a != b) || (C == Compare::neu && unordered);
+  else if constexpr (C == Compare::lt || C == Compare::ltu) return a < b || (C == Compare::ltu && unordered);
+  else if constexpr (C == Compare::le || C == Compare::leu) return a <= b || (C == Compare::leu && unordered);
+  else if constexpr (C == Compare::gt || C == Compare::gtu) return a > b || (C == Compare::gtu && unordered);
+  else return a >= b || (C == Compare::geu && unordered);
+}
 // prmt's default mode: byte k of the result is byte (selector nibble k & 7) of b:a, or that byte's
 // sign replicated where the nibble's bit 3 is set (which __byte_perm leaves out).
 inline std::uint32_t prmt(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
