@@ -231,10 +231,19 @@ T* address(A a, long offset) {
   return reinterpret_cast<T*>(p + offset);
 }
 // A .shared address (a window offset: __cvta_generic_to_shared, 32 or 64 bits wide) as the
-// generic pointer it names.
+// generic pointer it names. A GPU takes the offset from the address's low 32 bits, where its
+// generic addresses of shared memory hold it (an H200: 0x7f2000000400 for offset 0x400), so a
+// generic pointer to the block's shared memory given instead reads the same variable there; it
+// does here too (corpus 117).
 template <class A>
 char* shared_window(A a) {
-  return ::cusim::detail::shared_begin() + static_cast<std::uint32_t>(static_cast<std::uintptr_t>(a));
+  std::uintptr_t bits;
+  if constexpr (std::is_pointer_v<A>) bits = reinterpret_cast<std::uintptr_t>(a);
+  else bits = static_cast<std::uintptr_t>(a);
+  char* const begin = ::cusim::detail::shared_begin();
+  const auto first = reinterpret_cast<std::uintptr_t>(begin);
+  if (bits - first < static_cast<std::uintptr_t>(::cusim::detail::shared_end() - begin)) return reinterpret_cast<char*>(bits);
+  return begin + static_cast<std::uint32_t>(bits);
 }
 // cvta: a generic address to the .shared window and back (global addresses are generic ones).
 template <class A>
