@@ -254,15 +254,45 @@ template <class A>
 std::uint64_t from_shared(A a) {
   return reinterpret_cast<std::uintptr_t>(shared_window(a));
 }
+// A .v2 or .v4 access is one access of the whole vector, so that the checkers hold it to the
+// vector's alignment, as the GPU does (ld.v4.u32 needs 16 bytes' alignment, not 4): a weak one
+// reads or writes CUDA's vector type of its elements (a uint4, a float2...), which a
+// misaligned-access finding names; a volatile one a word of its size. A vector of more than 16
+// bytes is one access per element.
+template <class T, unsigned N>
+struct CudaVector;
+template <class T>
+struct CudaVector<T, 1> {
+  using type = T;
+};
+#define CUSIM_PTX_VECTOR(T, NAME)         \
+  template <>                             \
+  struct CudaVector<T, 2> {               \
+    using type = NAME##2;                 \
+  };                                      \
+  template <>                             \
+  struct CudaVector<T, 4> {               \
+    using type = NAME##4;                 \
+  };
+CUSIM_PTX_VECTOR(std::uint8_t, uchar)
+CUSIM_PTX_VECTOR(std::int8_t, char)
+CUSIM_PTX_VECTOR(std::uint16_t, ushort)
+CUSIM_PTX_VECTOR(std::int16_t, short)
+CUSIM_PTX_VECTOR(std::uint32_t, uint)
+CUSIM_PTX_VECTOR(std::int32_t, int)
+CUSIM_PTX_VECTOR(std::uint64_t, ulonglong)
+CUSIM_PTX_VECTOR(std::int64_t, longlong)
+CUSIM_PTX_VECTOR(float, float)
+CUSIM_PTX_VECTOR(double, double)
+#undef CUSIM_PTX_VECTOR
+
 // cp.async: the copy is made at the call, as cg::memcpy_async's is, so its data are in place
 // before any wait (commit_group and wait_group have nothing left to do): `source_bytes` of the
 // source are read and the rest of the `Size` (4, 8 or 16) destination bytes zero-filled. Full
 // copies are one access of each side, held to the size's alignment as PTX requires.
 template <unsigned Size>
-using CopyWord = std::conditional_t<Size == 16, uint4, std::conditional_t<Size == 8, uint2, std::uint32_t>>;
-template <unsigned Size>
 void cp_async(char* destination, const char* source, std::uint32_t source_bytes) {
-  using W = CopyWord<Size>;
+  using W = typename CudaVector<std::uint32_t, Size / 4>::type;
   if (source_bytes >= Size) {
     *reinterpret_cast<W*>(destination) = *reinterpret_cast<const W*>(source);
     return;
@@ -298,33 +328,6 @@ void st(A a, long offset, T v) {
   }
 }
 
-// A .v2 or .v4 access is one access of the whole vector, so that the checkers hold it to the
-// vector's alignment, as the GPU does (ld.v4.u32 needs 16 bytes' alignment, not 4): a weak one
-// reads or writes CUDA's vector type of its elements (a uint4, a float2...), which a
-// misaligned-access finding names; a volatile one a word of its size. A vector of more than 16
-// bytes is one access per element.
-template <class T, unsigned N>
-struct CudaVector;
-#define CUSIM_PTX_VECTOR(T, NAME)         \
-  template <>                             \
-  struct CudaVector<T, 2> {               \
-    using type = NAME##2;                 \
-  };                                      \
-  template <>                             \
-  struct CudaVector<T, 4> {               \
-    using type = NAME##4;                 \
-  };
-CUSIM_PTX_VECTOR(std::uint8_t, uchar)
-CUSIM_PTX_VECTOR(std::int8_t, char)
-CUSIM_PTX_VECTOR(std::uint16_t, ushort)
-CUSIM_PTX_VECTOR(std::int16_t, short)
-CUSIM_PTX_VECTOR(std::uint32_t, uint)
-CUSIM_PTX_VECTOR(std::int32_t, int)
-CUSIM_PTX_VECTOR(std::uint64_t, ulonglong)
-CUSIM_PTX_VECTOR(std::int64_t, longlong)
-CUSIM_PTX_VECTOR(float, float)
-CUSIM_PTX_VECTOR(double, double)
-#undef CUSIM_PTX_VECTOR
 template <std::size_t Bytes>
 using VectorWord =
     std::conditional_t<Bytes == 16, unsigned __int128,
