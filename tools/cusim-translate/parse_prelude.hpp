@@ -22,6 +22,8 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
+// An `alignas` written after __shared__, renamed before the parse (shared_alignas.hpp).
+#define CUSIMAS(...) __attribute__((aligned(__VA_ARGS__)))
 
 extern "C" {
 typedef decltype(sizeof(0)) cusim_size_t;

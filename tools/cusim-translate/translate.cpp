@@ -26,6 +26,7 @@
 #include "tools/cusim-translate/launches.hpp"
 #include "tools/cusim-translate/paths.hpp"
 #include "tools/cusim-translate/rewrite_context.hpp"
+#include "tools/cusim-translate/shared_alignas.hpp"
 #include "tools/cusim-translate/shared_decls.hpp"
 #include "tools/cusim-translate/static_variables.hpp"
 
@@ -267,6 +268,9 @@ Translation translate_once(const Settings& settings, const std::map<std::string,
 Translation translate(const Settings& settings) {
   ArchTokens known;
   std::map<std::string, std::string> rewritten;
+  if (const auto source = llvm::MemoryBuffer::getFile(settings.source))
+    if (auto renamed = alignas_after_shared((*source)->getBuffer().str()))
+      rewritten.emplace(absolute_path(settings.source), std::move(*renamed));
   for (int pass = 0;; ++pass) {
     Translation t = translate_once(settings, rewritten);
     bool grew = false;
