@@ -56,6 +56,15 @@ void tile_exchange(TileCall call, unsigned size, const void* value, unsigned byt
                    unsigned stride, unsigned count, std::source_location site) {
   running_block("a thread_block_tile collective").tile_exchange(call, size, value, bytes, out, first, stride, count, site);
 }
+Arrival arrive_wait_arrive(ArriveWaitBarrier& b, std::uint32_t update, ArriveKind kind, std::source_location site) {
+  return running_block("cuda::barrier::arrive()").arrive_wait_arrive(b, update, kind, site);
+}
+void arrive_wait_complete(ArriveWaitBarrier& b, std::source_location site) {
+  running_block("cuda::barrier::arrive()").arrive_wait_complete(b, site);
+}
+bool arrive_wait_wait(ArriveWaitBarrier& b, std::uint32_t phase, bool timed, std::source_location site) {
+  return running_block("cuda::barrier::wait()").arrive_wait_wait(b, phase, timed, site);
+}
 void trap(std::source_location site) {
   sim::running::gate = nullptr;
   running_block("__trap()").fail_thread(

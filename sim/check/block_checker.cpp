@@ -174,6 +174,8 @@ void BlockChecker::begin_block(LaunchState& launch, const BlockSetup& s) {
   acquiring_.clear();
   block_acquired_.clear();
   any_acquired_ = false;
+  arrive_waits_used_ = 0;
+  known_used_ = false;
 }
 
 void BlockChecker::on_shared_variable(const char* name, const void* at, std::size_t size) {
@@ -213,6 +215,11 @@ void BlockChecker::on_warp_sync(unsigned warp, unsigned mask) {
     for (unsigned l = 0; l < 32; ++l) joined[l] = std::max(joined[l], vc[l]);
   }
   for (unsigned rest = mask; rest; rest &= rest - 1) warp_clock_[first + static_cast<unsigned>(__builtin_ctz(rest))] = joined;
+  if (known_used_) {
+    unsigned lanes[32], count = 0;
+    for (unsigned rest = mask; rest; rest &= rest - 1) lanes[count++] = first + static_cast<unsigned>(__builtin_ctz(rest));
+    join_known(lanes, count);
+  }
 }
 
 void BlockChecker::on_tile_sync(unsigned first, unsigned count, unsigned size) {
@@ -221,6 +228,11 @@ void BlockChecker::on_tile_sync(unsigned first, unsigned count, unsigned size) {
   auto& clocks = tile_clock_[static_cast<unsigned>(__builtin_ctz(size)) - 6];
   if (clocks.size() != threads_) clocks.assign(threads_, 0);
   for (unsigned t = first; t < first + count; ++t) clocks[t] = ++warp_clock_[t][t & 31];  // a new step of each
+  if (known_used_) {
+    std::vector<unsigned> members(count);
+    for (unsigned i = 0; i < count; ++i) members[i] = first + i;
+    join_known(members.data(), count);
+  }
 }
 
 void BlockChecker::on_fence(unsigned thread) {
@@ -234,7 +246,7 @@ void BlockChecker::on_fence(unsigned thread) {
 BlockChecker::Current BlockChecker::current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc,
                                              MemorySpace space) const {
   return Current{thread, a, flags & ~unsigned{kUnaligned}, site_id(pc), space, block_, epoch_, warp_clock_[thread].data(),
-                 ordinal_[thread], any_acquired_ || tiles_synced_};
+                 ordinal_[thread], any_acquired_ || tiles_synced_ || known_used_};
 }
 
 inline void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t mask) {
@@ -250,7 +262,8 @@ inline void BlockChecker::fill(AccessRecord& r, const Current& c, std::uint8_t m
 }
 
 bool BlockChecker::ordered_rarely(const AccessRecord& e, unsigned thread) const {
-  return (tiles_synced_ && ordered_by_tiles(e, thread)) || (any_acquired_ && ordered_by_atomics(e, thread));
+  return (tiles_synced_ && ordered_by_tiles(e, thread)) || (any_acquired_ && ordered_by_atomics(e, thread)) ||
+         (known_used_ && ordered_by_arrive_wait(e, thread));
 }
 
 bool BlockChecker::ordered_by_tiles(const AccessRecord& e, unsigned thread) const {

@@ -9,7 +9,8 @@
 //  racecheck  two accesses to a byte (of device or shared memory, or of a __device__ variable) conflict when one writes and not both are atomic; they are
 //             ordered only by program order, __syncthreads() (the block's epoch), __syncwarp()
 //             (per-lane vector clocks of the warp), the sync() of a tile of more than one warp
-//             (each thread's clock at its tile's last sync), or a fence followed by an atomic that another
+//             (each thread's clock at its tile's last sync), an arrive/wait barrier's phase (what each
+//             thread knows of the others' clocks, known_), or a fence followed by an atomic that another
 //             thread's atomic observes (Acquired entries). Conflicting unordered accesses are a race,
 //             named RAW / WAR / WAW by the order the threads' programs put them in (epoch, then
 //             the count of accesses each thread made), so the verdict is the same in any schedule.
@@ -62,6 +63,11 @@ class BlockChecker final : public AccessGate {
   void on_warp_sync(unsigned warp, unsigned mask);
   void on_tile_sync(unsigned first, unsigned count, unsigned size);
   void on_fence(unsigned thread);
+  // Arrive/wait barriers (cuda::barrier; block_checker_arrive_wait.cpp): a thread's arrival, a
+  // completed phase (`whole_block`: a __syncthreads() to the block), a thread's wait returning.
+  void on_arrive_wait_arrival(unsigned thread, const void* barrier);
+  void on_arrive_wait_completed(unsigned thread, const void* barrier, bool whole_block);
+  void on_arrive_wait_returned(unsigned thread, const void* barrier);
 
   enum class Verdict { other, device, fatal };  // device: global or shared memory, checked
   // Checks an access of `size` bytes at `address` by thread `thread` from code address `pc`
@@ -107,7 +113,7 @@ class BlockChecker final : public AccessGate {
     std::uint32_t block, epoch;
     const std::uint32_t* clocks;  // the lane clocks of the thread's warp that it has seen
     std::uint32_t ordinal;        // the thread's checked accesses before this one
-    bool rare;                    // ordered_rarely() may answer: tiles synced or atomics acquired
+    bool rare;                    // ordered_rarely() may answer: tiles synced, atomics or barrier phases acquired
   };
   Current current(unsigned thread, std::uintptr_t a, unsigned flags, const void* pc, MemorySpace space) const;
 
@@ -169,6 +175,15 @@ class BlockChecker final : public AccessGate {
   [[gnu::noinline]] bool ordered_rarely(const AccessRecord& earlier, unsigned thread) const;
   bool ordered_by_tiles(const AccessRecord& earlier, unsigned thread) const;
   bool ordered_by_atomics(const AccessRecord& earlier, unsigned thread) const;
+  bool ordered_by_arrive_wait(const AccessRecord& earlier, unsigned thread) const {
+    return earlier.block == block_ && earlier.clock < known_[std::size_t{thread} * threads_ + earlier.thread];
+  }
+  // Arrive/wait barriers: the block's record of `barrier` (made on its first arrival); `thread`'s
+  // row of known_, made (zeroed, for every thread) on first use; the rows of `threads` joined.
+  struct ArriveWaitOrder;
+  ArriveWaitOrder& arrive_wait_order(const void* barrier);
+  std::uint32_t* known_row(unsigned thread);
+  void join_known(const unsigned* threads, unsigned count);
   [[gnu::always_inline]] static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const;
@@ -214,6 +229,21 @@ class BlockChecker final : public AccessGate {
   std::vector<unsigned> acquiring_;              // threads whose acquired_ is not empty
   std::vector<Acquired> block_acquired_;         // what the whole block learned (joined at barriers)
   bool any_acquired_ = false;                    // acquiring_ or block_acquired_ not empty
+  // Arrive/wait barriers. A phase that is no __syncthreads() to the block orders by what each
+  // thread knows: known_[t * threads_ + q] is the clock of thread q before which every access of
+  // q happens before thread t's next one (made on the first such phase a waiter passes; an access
+  // before q's arrival has a lower clock than the arrival's tick).
+  struct ArriveWaitOrder {
+    std::uintptr_t barrier = 0;
+    std::vector<std::uint32_t> arrived;   // by thread: what its arrivals released (a clock of each)
+    std::vector<std::uint32_t> released;  // `arrived` when the last phase completed
+    std::vector<Acquired> acquired, acquired_released;  // the same for what arrivers learned through atomics
+    bool any_released = false;
+  };
+  std::vector<ArriveWaitOrder> arrive_waits_;  // [0, arrive_waits_used_): this block's barriers
+  std::size_t arrive_waits_used_ = 0;
+  std::vector<std::uint32_t> known_;
+  bool known_used_ = false;                    // known_ is this block's (and rows may be non-zero)
 };
 
 }  // namespace cusim::sim::check

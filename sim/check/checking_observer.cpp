@@ -32,6 +32,11 @@ class CheckedBlocks final : public BlockObserver {
   void warp_synced(unsigned warp, unsigned mask) override { checker_.on_warp_sync(warp, mask); }
   void tile_synced(unsigned first, unsigned count, unsigned size) override { checker_.on_tile_sync(first, count, size); }
   void fence(unsigned thread) override { checker_.on_fence(thread); }
+  void arrive_wait_arrival(unsigned thread, const void* barrier) override { checker_.on_arrive_wait_arrival(thread, barrier); }
+  void arrive_wait_completed(unsigned thread, const void* barrier, bool whole_block) override {
+    checker_.on_arrive_wait_completed(thread, barrier, whole_block);
+  }
+  void arrive_wait_returned(unsigned thread, const void* barrier) override { checker_.on_arrive_wait_returned(thread, barrier); }
   AccessGate* access_gate() override { return &checker_; }
 
  private:

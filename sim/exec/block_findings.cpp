@@ -158,6 +158,7 @@ void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const Si
       if (a.state == ThreadState::ready || a.state == ThreadState::unstarted) return true;
       if (a.state == ThreadState::at_tile)
         return a.tile_barrier == b.tile_barrier && a.tile_call == b.tile_call && same_site(a.site, b.site);
+      if (a.state == ThreadState::at_arrive_wait) return awaited_[a.linear] == awaited_[b.linear] && same_site(a.site, b.site);
       return a.op == b.op && same_site(a.site, b.site);
     };
     for (Group& c : groups)
@@ -192,6 +193,7 @@ void BlockRun::describe_waiters(Diagnostic& d, const std::function<bool(const Si
                 std::to_string(t.linear & ~(size - 1)) + ".." + std::to_string(std::min((t.linear | (size - 1)), n_ - 1)) + ")";
     }
     else if (t.state == ThreadState::at_activemask) g.state = "wait in __activemask()";
+    else if (t.state == ThreadState::at_arrive_wait) g.state = describe_arrive_waiter(t);
     else {
       g.state = std::string("wait in ") + detail::warp_op_name(t.op) + "()";
       const Warp& w = warps_[t.linear >> 5];

@@ -40,8 +40,12 @@ BlockOutcome& BlockRun::run(const LaunchPlan& plan, std::uint64_t block_linear) 
   if (!runners_.empty() && runners_.front().stack.size != StackPool::page_round(plan.stack_bytes)) discard_runners();
   switch_to(&main_ctx_, next_runner());
   // Nothing can run: the block is finished, failed or stuck, or threads spin and may go on.
-  while (!spinners_.empty() || budget_) {
-    if (!keep_spinning()) break;
+  // Timed waits at arrive/wait barriers end last, when not even a spinner can go on.
+  for (;;) {
+    const bool spins = (!spinners_.empty() || budget_) && keep_spinning();
+    if (!spins && (!timed_arrive_waiters_ || outcome_.failed || signal_fault_.signo || abandoned_ ||
+                   !time_out_arrive_waiters()))
+      break;
     dispatch(&main_ctx_);
   }
   // The block is finished, stuck, failed or abandoned; every fiber of it is suspended or dead.
@@ -108,6 +112,7 @@ void BlockRun::reset_block_state() {
   grid_barrier_ = false;
   activemask_waiters_ = 0;
   reset_tiles();
+  arrive_waiters_ = timed_arrive_waiters_ = 0;
   ready_head_ = ready_tail_ = 0;
   arena_.reset(plan_->dynamic_shared);
   barriers_ = barrier_waits_ = 0;

@@ -28,7 +28,7 @@
 namespace cusim::sim {
 
 enum class ThreadState : std::uint8_t {
-  unstarted, running, ready, at_barrier, at_warp, at_activemask, at_tile, spinning, exited
+  unstarted, running, ready, at_barrier, at_warp, at_activemask, at_tile, at_arrive_wait, spinning, exited
 };
 
 // One simulated CUDA thread of the running block.
@@ -123,6 +123,12 @@ class BlockRun {
   void tile_barrier(detail::TileCall call, unsigned size, std::source_location site);
   void tile_exchange(detail::TileCall call, unsigned size, const void* value, unsigned bytes, void* out, unsigned first,
                      unsigned stride, unsigned count, std::source_location site);
+  // Arrive/wait barriers (cuda::barrier; block_arrive_wait.cpp): see arrive_wait_arrive() and the
+  // others in sim_abi.hpp. Each pauses the checks itself.
+  detail::Arrival arrive_wait_arrive(detail::ArriveWaitBarrier& b, std::uint32_t update, detail::ArriveKind kind,
+                                     std::source_location site);
+  void arrive_wait_complete(detail::ArriveWaitBarrier& b, std::source_location site);
+  bool arrive_wait_wait(detail::ArriveWaitBarrier& b, std::uint32_t phase, bool timed, std::source_location site);
   // An atomic of the running thread was performed (checked build): its observers are told.
   void atomic_performed() {
     if (__builtin_expect(observers_.any(), 0)) observe_atomic();
@@ -324,7 +330,8 @@ class BlockRun {
   // Whether `t` waits for other threads of its block (a barrier, a warp intrinsic, a tile).
   static bool waits_for_others(const SimThread& t) {
     return t.state == ThreadState::at_barrier || t.state == ThreadState::at_warp ||
-           t.state == ThreadState::at_activemask || t.state == ThreadState::at_tile;
+           t.state == ThreadState::at_activemask || t.state == ThreadState::at_tile ||
+           t.state == ThreadState::at_arrive_wait;
   }
   // Tiles of more than one warp (block_tiles.cpp).
   struct TileBarrier {
@@ -340,6 +347,13 @@ class BlockRun {
   [[gnu::noinline]] void release_tile(unsigned index, std::uint32_t first, unsigned size);
   [[gnu::noinline]] void exit_from_tiles(const SimThread& t);
   void reset_tiles();
+  // Arrive/wait barriers (block_arrive_wait.cpp): a barrier-misuse finding unless `b` is an
+  // initialised barrier in the block's shared memory; how findings name it and its waiters.
+  void check_arrive_wait(const detail::ArriveWaitBarrier& b, const char* call, std::source_location site);
+  std::string describe_arrive_wait(const detail::ArriveWaitBarrier& b) const;
+  std::string describe_arrive_waiter(const SimThread& t) const;
+  // With nothing else able to run: ends the timed waits (each returns false); false when none.
+  bool time_out_arrive_waiters();
   Dim thread_dim(std::uint32_t linear) const;
   // Makes ids[0..count) ready, in the order the schedule asks for (reordering ids in place).
   void make_ready_scheduled(std::uint32_t* ids, std::uint32_t count);
@@ -380,6 +394,12 @@ class BlockRun {
   // the deposits of its tile's members ([n * (1 + log2(size / 64)), ...)): read after the release,
   // kept until the tile's next release, which needs every member to have arrived again.
   std::vector<std::uint64_t> tile_values_;
+
+  // arrive/wait barriers: the barrier each thread in ThreadState::at_arrive_wait waits at (by
+  // linear id; sized on the first wait), and how many threads wait at any
+  std::vector<const detail::ArriveWaitBarrier*> awaited_;
+  std::uint32_t arrive_waiters_ = 0;
+  std::uint32_t timed_arrive_waiters_ = 0;  // those of them in a timed wait (SimThread::result kTimedWait)
 
   // ready queue (a ring; every thread is in it at most once)
   std::vector<SimThread*> ready_;

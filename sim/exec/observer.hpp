@@ -79,6 +79,7 @@ enum class ThreadStop : std::uint8_t {
   preempted,  // the interleaved schedule switched away at a memory access
   tile,       // it waits in a group call of a tile of more than one warp (thread_block_tile<64> to <512>)
   spinning,   // it polled memory that nobody changed, and yields (block_spin_waits.cpp)
+  arrive_wait,  // it waits for a phase of an arrive/wait barrier (cuda::barrier::wait)
 };
 
 // Every call is made on the OS thread that runs the block, between begin_block and end_block.
@@ -101,6 +102,17 @@ class BlockObserver {
   // A tile's sync() completed: every live thread of [first, first + count) had arrived, `size`
   // threads a tile (count is less in a block's last, partial tile).
   virtual void tile_synced(unsigned first, unsigned count, unsigned size) { (void)first, (void)count, (void)size; }
+  // Arrive/wait barriers (cuda::barrier), each named by its address in the block's shared memory:
+  // thread `thread` arrived at `barrier` (or tied its copies to its phase); the barrier's current
+  // phase completed, by thread `thread`, the last to arrive, once the barrier's completion
+  // function had run (`whole_block`: every live thread of the block arrived at it by
+  // arrive_and_wait(), so it orders the block as a __syncthreads() would); thread `thread`'s wait
+  // for a completed phase returned.
+  virtual void arrive_wait_arrival(unsigned thread, const void* barrier) { (void)thread, (void)barrier; }
+  virtual void arrive_wait_completed(unsigned thread, const void* barrier, bool whole_block) {
+    (void)thread, (void)barrier, (void)whole_block;
+  }
+  virtual void arrive_wait_returned(unsigned thread, const void* barrier) { (void)thread, (void)barrier; }
   // Thread `thread` (linear id) executed a __threadfence() (of any scope).
   virtual void fence(unsigned thread) { (void)thread; }
   // The gate every access of the block's kernel code passes (access_gate.hpp), if this observer

@@ -131,6 +131,7 @@ class Writer {
                                      ? std::string(detail::warp_op_name(static_cast<detail::WarpOp>(r.op >> 4))) + "()"
                                  : why == ThreadStop::spinning ? "spin-wait"
                                  : why == ThreadStop::tile     ? "thread_block_tile"
+                                 : why == ThreadStop::arrive_wait ? "cuda::barrier::wait()"
                                                                : "preempted";
         complete(json_string(name), "wait", r.begin_ns, r.end_ns, kDevicePid, r.tid,
                  block_args(r) + ",\"thread\":" + json_string(thread_of(r)) + ",\"site\":" + site(r.ptr, r.d));

@@ -224,3 +224,32 @@ TEST_CASE("a kernel in an anonymous namespace is named in findings, not by its a
   CHECK(findings[0].text.find("[kernel '(anonymous namespace)::trap_in_anonymous_namespace()'") != std::string::npos);
   CHECK(cudaDeviceReset() == cudaSuccess);
 }
+
+#include <cuda/barrier>
+
+// An arrive/wait barrier: one thread arrives counting more than the whole phase expects; and a
+// barrier initialised for one thread more than the block has, whose phase never completes.
+using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
+__global__ void arrives_too_often(int* out) {
+  CUSIM_SHARED(BlockBarrier, bar);
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  out[threadIdx.x] = 1;
+  if (threadIdx.x == 0) (void)bar.arrive(blockDim.x + 1);
+  bar.arrive_and_wait();
+}
+__global__ void one_arrival_short(int* out) {
+  CUSIM_SHARED(BlockBarrier, bar);
+  if (threadIdx.x == 0) init(&bar, blockDim.x + 1);
+  __syncthreads();
+  out[threadIdx.x] = 1;
+  bar.arrive_and_wait();
+}
+
+TEST_CASE("golden: an arrive/wait barrier") {
+  static int out[64];  // plain static storage, as above
+  check_golden("barrier-misuse", cudaErrorLaunchFailure,
+               [&] { return cusim::launch(arrives_too_often, dim3(1), dim3(64), out); });
+  check_golden("deadlock", cudaErrorLaunchTimeout,
+               [&] { return cusim::launch(one_arrival_short, dim3(1), dim3(64), out); }, "deadlock-arrive-wait");
+}

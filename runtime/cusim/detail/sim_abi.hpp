@@ -2,6 +2,7 @@
 // Not for users: kernels call the CUDA-named functions in kernel_api.hpp, which forward here.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <source_location>
 
 #include "cusim/detail/types.hpp"
@@ -136,6 +137,38 @@ void tile_sync(unsigned size, std::source_location site);
 // (members the block lacks give zeros). Not an ordering point: only sync() orders memory.
 void tile_exchange(TileCall call, unsigned size, const void* value, unsigned bytes, void* out, unsigned first,
                    unsigned stride, unsigned count, std::source_location site);
+
+// An arrive/wait barrier (cuda::barrier, and the stages of a cuda::pipeline): its state lives in
+// the object the kernel declared in the block's shared memory. Kernel code writes it once, in
+// init(); from then on only the engine reads and changes it (sim/exec/block_arrive_wait.cpp), so
+// the checkers see init()'s writes and each caller's read of `magic` (arrive_wait_touch()), and
+// not the engine's bookkeeping.
+struct ArriveWaitBarrier {
+  static constexpr std::uint32_t kMagic = 0x63756272;  // "cubr": init() has run
+  std::uint32_t magic;
+  std::uint32_t expected;  // arrivals each phase needs, less those dropped
+  std::uint32_t pending;   // arrivals the current phase still needs
+  std::uint32_t phase;     // phases completed
+  std::uint32_t waiting;   // arrivals of the current phase by arrive_and_wait() (one each)
+  std::uint32_t others;    // the current phase's other arrivals (arrive(), arrive_and_drop())
+};
+// bind: no arrival (its update is 0), but what the thread did so far is released with the current
+// phase, as an arrival's would be: asynchronous copies tied to the barrier (cuda::memcpy_async),
+// which complete with the phase.
+enum class ArriveKind : unsigned char { arrive, arrive_and_wait, arrive_and_drop, bind };
+struct Arrival {
+  std::uint32_t phase;  // the phase arrived at (the token)
+  bool completes;       // the caller's arrival was the phase's last: it completes it
+};
+// An arrival of the running thread, counting `update`. When it is the phase's last, the phase is
+// not complete yet: the caller runs the barrier's completion function, then calls
+// arrive_wait_complete().
+Arrival arrive_wait_arrive(ArriveWaitBarrier& b, std::uint32_t update, ArriveKind kind, std::source_location site);
+void arrive_wait_complete(ArriveWaitBarrier& b, std::source_location site);
+// Returns once phase `phase` of `b` is complete (`b.phase` is past it then), with true. A `timed`
+// wait (try_wait_for and the like, which poll for a while on the GPU) returns false instead when
+// the phase cannot complete before nothing else in the block can run.
+bool arrive_wait_wait(ArriveWaitBarrier& b, std::uint32_t phase, bool timed, std::source_location site);
 
 [[noreturn]] void trap(std::source_location site);
 
