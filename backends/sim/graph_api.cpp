@@ -238,34 +238,45 @@ cudaError_t refuse_in_capture(cudaStream_t stream) {
   return cudaErrorStreamCaptureUnsupported;
 }
 
-bool capture_event_record(cudaEvent_t event, cudaStream_t stream) {
-  if (none_active()) return false;  // (events hold positions only while their capture lasts)
+std::optional<cudaError_t> capture_event_record(cudaEvent_t event, cudaStream_t stream) {
+  if (none_active()) return std::nullopt;  // (events hold positions only while their capture lasts)
   std::lock_guard lock(m);
   auto it = captures.find(stream);
   if (it == captures.end()) {
     captured_events.erase(event);
-    return false;
+    return std::nullopt;
   }
+  if (invalidated_captures.count(it->second.graph)) return cudaErrorStreamCaptureInvalidated;
   captured_events[event] = it->second;
-  return true;
+  return cudaSuccess;
 }
 
-bool capture_event_wait(cudaStream_t stream, cudaEvent_t event) {
-  if (none_active()) return false;
+std::optional<cudaError_t> capture_event_wait(cudaStream_t stream, cudaEvent_t event, bool recorded_on_device) {
+  if (none_active()) return std::nullopt;
   std::lock_guard lock(m);
-  auto e = captured_events.find(event);
-  if (e == captured_events.end()) return false;
-  const Capture& at = e->second;
-  auto s = captures.find(stream);
+  const auto e = captured_events.find(event);
+  const auto s = captures.find(stream);
   if (s == captures.end()) {
-    captures[stream] = at;  // the stream joins the capture
-  } else if (s->second.graph == at.graph) {
-    for (cudaGraphNode_t n : at.tail)
-      if (std::find(s->second.tail.begin(), s->second.tail.end(), n) == s->second.tail.end()) s->second.tail.push_back(n);
-  } else {
-    return false;  // another capture's event: waited for as any event
+    if (e == captured_events.end()) return std::nullopt;
+    captures[stream] = e->second;  // the stream joins the capture
+    return cudaSuccess;
   }
-  return true;
+  Capture& mine = s->second;
+  if (invalidated_captures.count(mine.graph)) return cudaErrorStreamCaptureInvalidated;
+  if (e == captured_events.end()) {
+    if (!recorded_on_device) return cudaSuccess;  // nothing to wait for, as on the GPU
+    invalidated_captures.insert(mine.graph);
+    return cudaErrorStreamCaptureIsolation;
+  }
+  const Capture& at = e->second;
+  if (at.graph != mine.graph) {
+    invalidated_captures.insert(mine.graph);
+    invalidated_captures.insert(at.graph);
+    return cudaErrorStreamCaptureMerge;
+  }
+  for (cudaGraphNode_t n : at.tail)
+    if (std::find(mine.tail.begin(), mine.tail.end(), n) == mine.tail.end()) mine.tail.push_back(n);
+  return cudaSuccess;
 }
 
 }  // namespace cusim::backend

@@ -104,7 +104,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   // do not have; outside a capture CUDA refuses it as an illegal state (measured on an H100, CUDA 13).
   if (flags == cudaEventWaitExternal) return record(cudaErrorIllegalState);
   if (flags != cudaEventWaitDefault) return record(cudaErrorInvalidValue);
-  if (capture_event_wait(stream, event)) return cudaSuccess;  // joins the event's capture
+  if (const auto captured = capture_event_wait(stream, event, event_recorded(e)))
+    return *captured == cudaSuccess ? cudaSuccess : record(*captured);
   wait_event(q, e);
   return cudaSuccess;
 }
@@ -129,7 +130,9 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (!e) return record(cudaErrorInvalidResourceHandle);
   const QueuePtr q = find_queue(stream, "cudaEventRecord", CUSIM_CALLER);
   if (!q) return record(cudaErrorInvalidResourceHandle);
-  if (capture_event_record(event, stream)) return cudaSuccess;  // a capture position, for streams to wait on
+  // In a capture: a capture position, for streams to wait on.
+  if (const auto captured = capture_event_record(event, stream))
+    return *captured == cudaSuccess ? cudaSuccess : record(*captured);
   record_event(e, q);
   return cudaSuccess;
 }

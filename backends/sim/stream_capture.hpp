@@ -40,11 +40,17 @@ std::optional<cudaError_t> capture_work(cudaStream_t stream, cudaGraphNodeType t
 // A call that `stream`'s capture cannot record: invalidates the capture (every stream in it) and
 // returns the call's error, cudaErrorStreamCaptureUnsupported.
 cudaError_t refuse_in_capture(cudaStream_t stream);
-// cudaEventRecord in a capturing stream: the event holds the stream's capture position; true if
-// the stream captures (nothing is recorded on the device then).
-bool capture_event_record(cudaEvent_t event, cudaStream_t stream);
-// cudaStreamWaitEvent of an event recorded in a capture: `stream` joins that capture after the
-// event's position; true if the event holds one.
-bool capture_event_wait(cudaStream_t stream, cudaEvent_t event);
+// cudaEventRecord in a capturing stream: the event holds the stream's capture position, and the
+// call's result is returned (cudaErrorStreamCaptureInvalidated in an invalidated capture, which
+// records nothing); nothing if the stream does not capture (the event is recorded on the device).
+std::optional<cudaError_t> capture_event_record(cudaEvent_t event, cudaStream_t stream);
+// cudaStreamWaitEvent where a capture is concerned, as CUDA 13 answers on an H200: a stream that
+// does not capture joins the capture of an event recorded in one, after the event's position; a
+// capturing stream waits for an event of its own capture, waits for nothing on one never
+// recorded, and invalidates its capture on an event recorded outside any capture
+// (cudaErrorStreamCaptureIsolation) or in another capture (cudaErrorStreamCaptureMerge, which
+// invalidates that one too). Nothing when no capture is concerned: an ordinary wait
+// (`recorded_on_device`: the event has been recorded outside captures).
+std::optional<cudaError_t> capture_event_wait(cudaStream_t stream, cudaEvent_t event, bool recorded_on_device);
 
 }  // namespace cusim::backend

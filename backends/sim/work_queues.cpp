@@ -341,6 +341,12 @@ void wait_event(const QueuePtr& q, const EventPtr& e) {
   if (!e->recorded->done) op->after.push_back(e->recorded);
 }
 
+bool event_recorded(const EventPtr& e) {
+  Device& dev = device();
+  std::lock_guard<std::mutex> lock(dev.m);
+  return e->recorded != nullptr;
+}
+
 cudaError_t query_event(const EventPtr& e) {
   Device& dev = device();
   std::lock_guard<std::mutex> lock(dev.m);

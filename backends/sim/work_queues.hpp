@@ -48,6 +48,8 @@ cudaError_t destroy_event(cudaEvent_t handle, const ApiCaller& caller);
 void record_event(const EventPtr& e, const QueuePtr& q);
 // Later work on q waits for the work e last recorded (nothing, if e was never recorded).
 void wait_event(const QueuePtr& q, const EventPtr& e);
+// Whether `e` has been recorded on a queue (cudaEventRecord outside a capture) since its creation.
+bool event_recorded(const EventPtr& e);
 // cudaEventQuery: cudaSuccess when e's recorded work has run (or e was never recorded).
 cudaError_t query_event(const EventPtr& e);
 void synchronize_event(const EventPtr& e);
