@@ -22,6 +22,7 @@ __device__ int clamp_byte(int v) {
       ".reg .pred below, above;\n\t"
       ".reg .s32 t;\n\t"
       "setp.lt.s32 below, %1, 0;\n\t"
+      // a comment between the pieces, which the translation keeps
       "selp.s32 t, 0, %1, below;\n\t"
       "setp.gt.s32 above, t, 255;\n\t"
       "selp.s32 %0, 255, t, above;\n\t"

@@ -1,7 +1,10 @@
 #include "tools/cusim-translate/inline_assembly.hpp"
 
 #include <clang/AST/Expr.h>
+#include <clang/Basic/LangOptions.h>
+#include <clang/Lex/Lexer.h>
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string>
@@ -114,18 +117,40 @@ void InlineAssemblyRewriter::statement(const clang::GCCAsmStmt* s) {
   replace({keyword->file, keyword->entry, c_.token_end(spans.back().second)}, after_close, ")");
 }
 
-// Replaces [from, end) with `text`, keeping its line breaks: a statement written over several lines
-// keeps every later line where it was, and the text goes on the first line.
+// Replaces [from, end) with `text`, keeping its line breaks and comments: a statement written over
+// several lines keeps every later line where it was, a comment between the string's pieces stays
+// where it was written, and the text goes where the first edit is.
 void InlineAssemblyRewriter::replace(const Place& from, unsigned end, const std::string& text) {
   const std::string_view original = c_.text(from.file, from.offset, end);
-  std::size_t at = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> kept;  // [begin, end) of each comment
+  clang::LangOptions lang;
+  lang.CPlusPlus = lang.CPlusPlus11 = true;
+  const std::string lexed(original);  // the lexer reads up to a terminating NUL
+  clang::Lexer lexer(clang::SourceLocation(), lang, lexed.data(), lexed.data(), lexed.data() + lexed.size());
+  lexer.SetCommentRetentionState(true);
+  clang::Token t;
+  for (lexer.LexFromRawLexer(t); t.isNot(clang::tok::eof); lexer.LexFromRawLexer(t))
+    if (t.is(clang::tok::comment)) {
+      const std::size_t at = t.getLocation().getRawEncoding();  // an offset in `original` (file location 0)
+      kept.emplace_back(at, at + t.getLength());
+    }
   std::string rest = text;
   auto edit = [&](std::size_t begin, std::size_t stop) {
     if (stop > begin || !rest.empty()) c_.edit({from.file, from.entry, from.offset + static_cast<unsigned>(begin)}, static_cast<unsigned>(stop - begin), rest);
     rest.clear();
   };
-  for (std::size_t nl; (nl = original.find('\n', at)) != std::string_view::npos; at = nl + 1) edit(at, nl);
-  edit(at, original.size());
+  // Each line's text but its comments; a block comment may span lines.
+  auto edit_around_comments = [&](std::size_t begin, std::size_t stop) {
+    for (const auto& [comment, after] : kept) {
+      if (after <= begin || comment >= stop) continue;
+      if (comment > begin) edit(begin, comment);
+      begin = std::max(begin, after);
+    }
+    if (stop > begin || !rest.empty()) edit(begin, std::max(begin, stop));
+  };
+  std::size_t at = 0;
+  for (std::size_t nl; (nl = original.find('\n', at)) != std::string_view::npos; at = nl + 1) edit_around_comments(at, nl);
+  edit_around_comments(at, original.size());
 }
 
 }  // namespace cusim::translate
