@@ -248,7 +248,7 @@ inline void expect_planted(const std::vector<Expect>& expected, const RunFn& run
 }
 #else
 // The checker (cusim::Checks bit) that produces `kind`; 0 for the kinds reported whatever the
-// checks: deadlock, warp-* and invalid-grid-sync (the engine cannot go on past them) and invalid-free (memcheck's by
+// checks: deadlock, warp-*, invalid-grid-sync and barrier-misuse (the engine cannot go on past them) and invalid-free (memcheck's by
 // name, but the runtime reports it, and fails the call, whatever CUSIM_CHECK says, as it did before
 // the checkers existed).
 inline unsigned kind_checker(const std::string& kind) {
@@ -256,7 +256,8 @@ inline unsigned kind_checker(const std::string& kind) {
   if (kind == "uninitialized-read") return cusim::Checks::initcheck;
   if (kind == "barrier-divergence") return cusim::Checks::synccheck;
   if (kind == "deadlock" || kind.rfind("warp-", 0) == 0 || kind == "invalid-free" || kind == "device-side-launch" ||
-      kind == "host-call-in-kernel" || kind == "spin-wait-stalled" || kind == "invalid-grid-sync")
+      kind == "host-call-in-kernel" || kind == "spin-wait-stalled" || kind == "invalid-grid-sync" ||
+      kind == "barrier-misuse")
     return 0;
   return cusim::Checks::memcheck;
 }
