@@ -56,12 +56,14 @@ detail::Arrival BlockRun::arrive_wait_arrive(detail::ArriveWaitBarrier& b, std::
     running::gate = gate;
     return detail::Arrival{b.phase, false};
   }
-  if (update == 0 || update > b.pending)
-    fail_thread(DiagnosticKind::barrier_misuse,
-                "arrival counting " + std::to_string(update) + " at " + describe_arrive_wait(b) + ", whose phase " +
-                    std::to_string(b.phase) + " expects " + std::to_string(b.pending) +
-                    " more: a phase's arrivals must add up to the count init() gave, less those dropped",
-                site_of(site));
+  if (update == 0 || update > b.pending) {
+    // Built in a statement of its own: fail_thread() does not return, and the temporaries of its
+    // call's expression would never be destroyed.
+    std::string message = "arrival counting " + std::to_string(update) + " at " + describe_arrive_wait(b) +
+                          ", whose phase " + std::to_string(b.phase) + " expects " + std::to_string(b.pending) +
+                          " more: a phase's arrivals must add up to the count init() gave, less those dropped";
+    fail_thread(DiagnosticKind::barrier_misuse, std::move(message), site_of(site));
+  }
   if (straight_run_) settle_straight_run(true);  // live_ must count the exits so far
   if (kind == detail::ArriveKind::arrive_and_drop) --b.expected;
   b.pending -= update;
