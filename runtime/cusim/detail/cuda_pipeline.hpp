@@ -135,8 +135,8 @@ class pipeline<thread_scope_thread> {
 
 inline pipeline<thread_scope_thread> make_pipeline() { return pipeline<thread_scope_thread>(); }
 
-// Rank 0 of `group` makes the stages' barriers for `producers` and `consumers` (counted by
-// rank 0 alone where `counted`), then the group synchronises.
+// Rank 0 of `group` makes the stages' barriers for `producers` and `consumers` (the counts of
+// the other ranks are not read), then the group synchronises.
 template <class Group, thread_scope Scope, ::std::uint8_t StagesCount>
 pipeline<Scope> cusim_make_pipeline(const Group& group, pipeline_shared_state<Scope, StagesCount>* state,
                                     ::std::uint32_t producers, ::std::uint32_t consumers) {

@@ -141,8 +141,8 @@ void tile_exchange(TileCall call, unsigned size, const void* value, unsigned byt
 // An arrive/wait barrier (cuda::barrier, and the stages of a cuda::pipeline): its state lives in
 // the object the kernel declared in the block's shared memory. Kernel code writes it once, in
 // init(); from then on only the engine reads and changes it (sim/exec/block_arrive_wait.cpp), so
-// the checkers see init()'s writes and each caller's read of `magic` (arrive_wait_touch()), and
-// not the engine's bookkeeping.
+// the checkers see init()'s writes and each call's read of `magic` (cuda::barrier's touch(),
+// cuda_barrier.hpp), and not the engine's bookkeeping.
 struct ArriveWaitBarrier {
   static constexpr std::uint32_t kMagic = 0x63756272;  // "cubr": init() has run
   std::uint32_t magic;
