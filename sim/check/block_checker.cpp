@@ -215,11 +215,7 @@ void BlockChecker::on_warp_sync(unsigned warp, unsigned mask) {
     for (unsigned l = 0; l < 32; ++l) joined[l] = std::max(joined[l], vc[l]);
   }
   for (unsigned rest = mask; rest; rest &= rest - 1) warp_clock_[first + static_cast<unsigned>(__builtin_ctz(rest))] = joined;
-  if (known_used_) {
-    unsigned lanes[32], count = 0;
-    for (unsigned rest = mask; rest; rest &= rest - 1) lanes[count++] = first + static_cast<unsigned>(__builtin_ctz(rest));
-    join_known(lanes, count);
-  }
+  if (known_used_) join_known(first, 32, mask);
 }
 
 void BlockChecker::on_tile_sync(unsigned first, unsigned count, unsigned size) {
@@ -228,11 +224,7 @@ void BlockChecker::on_tile_sync(unsigned first, unsigned count, unsigned size) {
   auto& clocks = tile_clock_[static_cast<unsigned>(__builtin_ctz(size)) - 6];
   if (clocks.size() != threads_) clocks.assign(threads_, 0);
   for (unsigned t = first; t < first + count; ++t) clocks[t] = ++warp_clock_[t][t & 31];  // a new step of each
-  if (known_used_) {
-    std::vector<unsigned> members(count);
-    for (unsigned i = 0; i < count; ++i) members[i] = first + i;
-    join_known(members.data(), count);
-  }
+  if (known_used_) join_known(first, count);
 }
 
 void BlockChecker::on_fence(unsigned thread) {

@@ -179,11 +179,12 @@ class BlockChecker final : public AccessGate {
     return earlier.block == block_ && earlier.clock < known_[std::size_t{thread} * threads_ + earlier.thread];
   }
   // Arrive/wait barriers: the block's record of `barrier` (made on its first arrival); `thread`'s
-  // row of known_, made (zeroed, for every thread) on first use; the rows of `threads` joined.
+  // row of known_, made (zeroed, for every thread) on first use; the rows of the threads first + i
+  // (i < count) whose lane i % 32 is in `lanes` joined.
   struct ArriveWaitOrder;
   ArriveWaitOrder& arrive_wait_order(const void* barrier);
   std::uint32_t* known_row(unsigned thread);
-  void join_known(const unsigned* threads, unsigned count);
+  void join_known(unsigned first, unsigned count, std::uint32_t lanes = ~0u);
   [[gnu::always_inline]] static void fill(AccessRecord& r, const Current& c, std::uint8_t mask);  // r := this access
   std::string describe(const Current& c) const;  // "`tile` [offset 12]" or "global memory at 0x..."
   Diagnostic memory_fault(DiagnosticKind kind, MemorySpace space, std::uintptr_t a, std::string message) const;

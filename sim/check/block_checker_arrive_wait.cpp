@@ -39,13 +39,16 @@ std::uint32_t* BlockChecker::known_row(unsigned thread) {
   return known_.data() + std::size_t{thread} * threads_;
 }
 
-void BlockChecker::join_known(const unsigned* threads, unsigned count) {
+void BlockChecker::join_known(unsigned first, unsigned count, std::uint32_t lanes) {
+  const auto member = [&](unsigned i) { return lanes >> (i & 31) & 1u; };
   std::vector<std::uint32_t> joined(threads_, 0);
   for (unsigned i = 0; i < count; ++i) {
-    const std::uint32_t* row = known_row(threads[i]);
+    if (!member(i)) continue;
+    const std::uint32_t* row = known_row(first + i);
     for (unsigned q = 0; q < threads_; ++q) joined[q] = std::max(joined[q], row[q]);
   }
-  for (unsigned i = 0; i < count; ++i) std::copy(joined.begin(), joined.end(), known_row(threads[i]));
+  for (unsigned i = 0; i < count; ++i)
+    if (member(i)) std::copy(joined.begin(), joined.end(), known_row(first + i));
 }
 
 void BlockChecker::on_arrive_wait_arrival(unsigned thread, const void* barrier) {

@@ -9,6 +9,7 @@
 #include <source_location>
 
 #include "cusim/detail/cooperative_groups.hpp"
+#include "cusim/detail/copy_share.hpp"
 
 // The translator's parse reads these as CUDA declares them: __host__ __device__.
 #if defined(CUSIM_TRANSLATOR_PARSE)
@@ -20,13 +21,15 @@ namespace cooperative_groups {
 template <class Group, class T>
 void memcpy_async(const Group& g, T* dst, const T* src, std::size_t bytes) {
   const unsigned long long rank = g.thread_rank(), size = g.num_threads();
-  if (bytes % sizeof(T) == 0) {
-    for (std::size_t i = rank; i < bytes / sizeof(T); i += size) dst[i] = src[i];
-    return;
+  // An element of a word's size is such a word, copied as one access of its size.
+  constexpr bool word = sizeof(T) == alignof(T) && (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16);
+  if constexpr (!word) {
+    if (bytes % sizeof(T) == 0) {
+      for (std::size_t i = rank; i < bytes / sizeof(T); i += size) dst[i] = src[i];
+      return;
+    }
   }
-  auto* d = reinterpret_cast<unsigned char*>(dst);
-  const auto* s = reinterpret_cast<const unsigned char*>(src);
-  for (std::size_t i = rank; i < bytes; i += size) d[i] = s[i];
+  cusim::detail::copy_share<word ? alignof(T) : 1>(dst, src, bytes, rank, size);
 }
 template <class Group>
 void memcpy_async(const Group& g, void* dst, const void* src, std::size_t bytes) {

@@ -14,6 +14,7 @@
 #include <source_location>
 #include <utility>
 
+#include "cusim/detail/copy_share.hpp"
 #include "cusim/detail/cuda_std_chrono.hpp"
 #include "cusim/detail/kernel_api.hpp"
 
@@ -56,24 +57,12 @@ inline constexpr ::std::size_t size_align = 1;
 template <::std::size_t Alignment>
 inline constexpr ::std::size_t size_align<aligned_size_t<Alignment>> = Alignment;
 
-// The running thread's share of a copy by `size` threads, of which it is number `rank`: the units
-// rank, rank + size, ... of `bytes`, a unit being a word of the copy's alignment (at most 16
-// bytes) when that divides the size, else a byte.
-template <::std::size_t Align>
-void copy_share(void* destination, const void* source, ::std::size_t bytes, unsigned long long rank,
-                unsigned long long size) {
-  auto* d = static_cast<unsigned char*>(destination);
-  const auto* s = static_cast<const unsigned char*>(source);
-  if constexpr (Align >= 4) {
-    constexpr ::std::size_t unit = Align < 16 ? Align : 16;
-    using Word = typename ::cusim::ptx::CudaVector<::std::uint32_t, unit / 4>::type;
-    if (bytes % unit == 0) {
-      for (::std::size_t i = rank; i < bytes / unit; i += size)
-        reinterpret_cast<Word*>(d)[i] = reinterpret_cast<const Word*>(s)[i];
-      return;
-    }
-  }
-  for (::std::size_t i = rank; i < bytes; i += size) d[i] = s[i];
+// The running thread's share of a memcpy_async of T elements, of `size` bytes, by `count` threads
+// of which it is number `rank`.
+template <class T, class Size>
+void copy_share(void* destination, const void* source, Size size, unsigned long long rank, unsigned long long count) {
+  constexpr ::std::size_t align = alignof(T) > size_align<Size> ? alignof(T) : size_align<Size>;
+  ::cusim::detail::copy_share<align>(destination, source, static_cast<::std::size_t>(size), rank, count);
 }
 }  // namespace cusim_detail
 
@@ -196,10 +185,7 @@ template <class Group, class T, class Size, thread_scope Scope, class F>
 async_contract_fulfillment memcpy_async(const Group& group, T* destination, const T* source, Size size,
                                         barrier<Scope, F>& b,
                                         ::std::source_location site = ::std::source_location::current()) {
-  constexpr ::std::size_t align =
-      alignof(T) > cusim_detail::size_align<Size> ? alignof(T) : cusim_detail::size_align<Size>;
-  cusim_detail::copy_share<align>(destination, source, static_cast<::std::size_t>(size), group.thread_rank(),
-                                  group.size());
+  cusim_detail::copy_share<T>(destination, source, size, group.thread_rank(), group.size());
   cusim_detail_bind(b, site);
   return async_contract_fulfillment::none;
 }
@@ -213,9 +199,7 @@ async_contract_fulfillment memcpy_async(const Group& group, void* destination, c
 template <class T, class Size, thread_scope Scope, class F>
 async_contract_fulfillment memcpy_async(T* destination, const T* source, Size size, barrier<Scope, F>& b,
                                         ::std::source_location site = ::std::source_location::current()) {
-  constexpr ::std::size_t align =
-      alignof(T) > cusim_detail::size_align<Size> ? alignof(T) : cusim_detail::size_align<Size>;
-  cusim_detail::copy_share<align>(destination, source, static_cast<::std::size_t>(size), 0, 1);
+  cusim_detail::copy_share<T>(destination, source, size, 0, 1);
   cusim_detail_bind(b, site);
   return async_contract_fulfillment::none;
 }

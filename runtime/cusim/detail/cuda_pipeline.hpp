@@ -195,10 +195,7 @@ void pipeline_producer_commit(pipeline<thread_scope_thread>&, barrier<Scope>& b,
 template <class Group, class T, class Size, thread_scope Scope>
 async_contract_fulfillment memcpy_async(const Group& group, T* destination, const T* source, Size size,
                                         pipeline<Scope>&) {
-  constexpr ::std::size_t align =
-      alignof(T) > cusim_detail::size_align<Size> ? alignof(T) : cusim_detail::size_align<Size>;
-  cusim_detail::copy_share<align>(destination, source, static_cast<::std::size_t>(size), group.thread_rank(),
-                                  group.size());
+  cusim_detail::copy_share<T>(destination, source, size, group.thread_rank(), group.size());
   return async_contract_fulfillment::none;
 }
 template <class Group, class Size, thread_scope Scope>
@@ -209,9 +206,7 @@ async_contract_fulfillment memcpy_async(const Group& group, void* destination, c
 }
 template <class T, class Size, thread_scope Scope>
 async_contract_fulfillment memcpy_async(T* destination, const T* source, Size size, pipeline<Scope>&) {
-  constexpr ::std::size_t align =
-      alignof(T) > cusim_detail::size_align<Size> ? alignof(T) : cusim_detail::size_align<Size>;
-  cusim_detail::copy_share<align>(destination, source, static_cast<::std::size_t>(size), 0, 1);
+  cusim_detail::copy_share<T>(destination, source, size, 0, 1);
   return async_contract_fulfillment::none;
 }
 template <class Size, thread_scope Scope>
