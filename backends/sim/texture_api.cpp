@@ -94,8 +94,11 @@ cudaError_t make_array(cudaArray_t* out, const cudaChannelFormatDesc* desc, std:
   const Layout l = layout_of(*desc);
   if (!l.channels) return record(cudaErrorInvalidChannelDescriptor);
   if (w == 0 || (d != 0 && h == 0 && !(flags & cudaArrayLayered))) return record(cudaErrorInvalidValue);
-  if (flags & ~unsigned(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather))
-    return record(cudaErrorInvalidValue);  // cubemaps are not simulated
+  if (flags & ~unsigned(cudaArrayLayered | cudaArrayCubemap | cudaArraySurfaceLoadStore | cudaArrayTextureGather))
+    return record(cudaErrorInvalidValue);
+  // A cubemap has square faces, six of them, or six per cubemap of a layered one.
+  if ((flags & cudaArrayCubemap) && (h != w || d == 0 || d % 6 != 0 || (!(flags & cudaArrayLayered) && d != 6)))
+    return record(cudaErrorInvalidValue);
   auto* a = new cudaArray{*desc, w, h, d, flags, static_cast<unsigned char>(l.channels), static_cast<unsigned char>(l.bytes), nullptr};
   const std::size_t bytes = a->slice_bytes() * std::max<std::size_t>(d, 1);
   if (cudaError_t e = cusim::backend::allocate(&a->data, bytes, cusim::backend::AllocKind::array, caller)) {
@@ -137,7 +140,8 @@ cudaError_t view_of_resource(const cudaResourceDesc& res, cusim::detail::Texture
       v.row_bytes = a->row_bytes();
       v.slice_bytes = a->slice_bytes();
       v.size[0] = static_cast<unsigned>(a->width);
-      const bool layered = a->flags & cudaArrayLayered;
+      const bool layered = a->flags & (cudaArrayLayered | cudaArrayCubemap);  // a cubemap's faces are layers
+      v.cubemap = a->flags & cudaArrayCubemap ? 1 : 0;
       v.dims = a->height == 0 ? 1 : (a->depth == 0 || layered ? 2 : 3);
       if (v.dims >= 2) v.size[1] = static_cast<unsigned>(a->height);
       if (v.dims == 3) v.size[2] = static_cast<unsigned>(a->depth);
@@ -253,6 +257,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texObject, const cudaRe
   v.filter = static_cast<unsigned char>(t.filterMode);
   v.read_mode = static_cast<unsigned char>(t.readMode);
   v.normalized = t.normalizedCoords ? 1 : 0;
+  v.seamless = t.seamlessCubemap ? 1 : 0;
   const cudaChannelFormatDesc desc{v.channel_bytes * 8, 0, 0, 0, static_cast<cudaChannelFormatKind>(v.kind)};
   for (int c = 0; c < 4; ++c) v.border[c] = border_as_read(t.borderColor[c], desc, v.channel_bytes, t.readMode);
   *texObject = add_object(false, v, *resDesc, texDesc);

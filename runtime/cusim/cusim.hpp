@@ -35,6 +35,7 @@
 #include "cusim/detail/texture_types.hpp"
 #include "cusim/detail/kernel_api.hpp"
 #include "cusim/detail/texture_fetch.hpp"
+#include "cusim/detail/texture_cubemap.hpp"
 #include "cusim/detail/host_api.hpp"
 #include "cusim/detail/launch.hpp"
 #include "cusim/detail/cuda_launch.hpp"
