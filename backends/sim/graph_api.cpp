@@ -36,6 +36,7 @@ namespace {
 
 std::mutex m;
 std::set<cudaGraph_t> graphs;          // created, ended captures and clones, not yet destroyed
+std::set<cudaGraph_t> body_graphs;     // those of them that are conditional nodes' bodies
 std::set<cudaGraphExec_t> executables;
 
 // A stream's capture: the graph, and the nodes its next work depends on.
@@ -44,6 +45,7 @@ struct Capture {
   std::vector<cudaGraphNode_t> tail;
   cudaStream_t origin = nullptr;  // the stream that began it (and must end it)
   unsigned long long id = 0;
+  bool into_existing = false;  // cudaStreamBeginCaptureToGraph: the graph is the program's already
 };
 std::map<cudaStream_t, Capture> captures;
 std::set<cudaGraph_t> invalidated_captures;  // by their graphs: every stream of a capture shares it
@@ -79,6 +81,44 @@ cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, NodeWork wor
   return graph->nodes.back().get();
 }
 
+// Deletes a graph, and the bodies of its conditional nodes, and forgets them and their handles.
+void destroy_graph(cudaGraph_t g) {
+  for (const auto& n : g->nodes)
+    for (cudaGraph_t b : n->bodies) destroy_graph(b);
+  graphs.erase(g);
+  body_graphs.erase(g);
+  cusim::backend::forget_conditional_handles(g);
+  delete g;
+}
+
+// Whether a capture in progress builds the graph or one of its bodies (with m held).
+bool captured_into(const CUgraph_st* g) {
+  for (const auto& c : captures)
+    if (c.second.graph == g) return true;
+  for (const auto& n : g->nodes)
+    for (cudaGraph_t b : n->bodies)
+      if (captured_into(b)) return true;
+  return false;
+}
+
+// A copy of `original`, its conditional nodes' bodies copied too (with m held).
+cudaGraph_t clone_graph(const CUgraph_st& original) {
+  auto* clone = new CUgraph_st;
+  std::map<const CUgraphNode_st*, cudaGraphNode_t> copy_of;
+  for (const auto& n : original.nodes) {
+    auto c = std::make_unique<CUgraphNode_st>(*n);
+    c->graph = clone;
+    if (c->kernel.kernelParams) c->kernel.kernelParams = c->arguments.data();
+    for (cudaGraphNode_t& d : c->dependencies) d = copy_of.at(d);
+    for (cudaGraph_t& b : c->bodies) body_graphs.insert(b = clone_graph(*b));
+    if (!c->bodies.empty()) c->conditional.phGraph_out = c->bodies.data();
+    copy_of[n.get()] = c.get();
+    clone->nodes.push_back(std::move(c));
+  }
+  graphs.insert(clone);
+  return clone;
+}
+
 // The nodes in an order that respects every dependency; false if the dependencies form a cycle.
 bool ordered(const CUgraph_st& g, std::vector<const CUgraphNode_st*>* out) {
   std::map<const CUgraphNode_st*, std::size_t> waiting;
@@ -100,6 +140,21 @@ bool ordered(const CUgraph_st& g, std::vector<const CUgraphNode_st*>* out) {
     }
   }
   return out->size() == g.nodes.size();
+}
+
+// Whether a graph can be instantiated: no cycle in it or in a body, and only the nodes CUDA allows
+// in a body there (kernels, copies, memsets, empty nodes and conditional nodes).
+bool instantiable(const CUgraph_st& g, bool body) {
+  std::vector<const CUgraphNode_st*> order;
+  if (!ordered(g, &order)) return false;
+  for (const auto& n : g.nodes) {
+    if (body && n->type != cudaGraphNodeTypeKernel && n->type != cudaGraphNodeTypeMemcpy &&
+        n->type != cudaGraphNodeTypeMemset && n->type != cudaGraphNodeTypeEmpty && n->type != cudaGraphNodeTypeConditional)
+      return false;
+    for (cudaGraph_t b : n->bodies)
+      if (!instantiable(*b, true)) return false;
+  }
+  return true;
 }
 
 // A memset node with 2- or 4-byte elements, which cudaMemset2DAsync (bytes) cannot express.
@@ -129,7 +184,20 @@ cudaError_t memset_elements(const cudaMemsetParams& p, cudaStream_t stream) {
 namespace cusim::backend {
 
 std::mutex& graph_lock() { return m; }
-bool live_graph(cudaGraph_t g) { return g && graphs.count(g); }
+// A graph made and not destroyed, or one a capture in progress builds (cudaStreamGetCaptureInfo
+// gives it, to add nodes to).
+bool live_graph(cudaGraph_t g) {
+  if (!g) return false;
+  if (graphs.count(g)) return true;
+  for (const auto& c : captures)
+    if (c.second.graph == g) return true;
+  return false;
+}
+cudaGraph_t make_graph(bool body) {
+  const cudaGraph_t g = *graphs.insert(new CUgraph_st).first;
+  if (body) body_graphs.insert(g);
+  return g;
+}
 bool live_node(cudaGraphNode_t n) { return n && live_graph(n->graph); }
 bool live_exec(cudaGraphExec_t e) { return e && executables.count(e); }
 
@@ -206,10 +274,26 @@ std::vector<ExecNode> exec_nodes(const CUgraph_st& graph) {
     for (const CUgraphNode_st* d : n.dependencies) e.dependencies.push_back(place.at(d));
     std::sort(e.dependencies.begin(), e.dependencies.end());
     if (n.type == cudaGraphNodeTypeMemAlloc) e.allocation = n.memory.dptr;
+    if (n.type == cudaGraphNodeTypeConditional) {
+      std::vector<std::vector<ExecNode>> bodies;
+      for (cudaGraph_t b : n.bodies) bodies.push_back(ordered_exec_nodes(*b));
+      e.work = conditional_node_work(n.conditional, std::move(bodies));
+    }
     e.holds = n.holds;
     copies.push_back(std::move(e));
   }
   return copies;
+}
+
+std::vector<ExecNode> ordered_exec_nodes(const CUgraph_st& graph) {
+  std::vector<const CUgraphNode_st*> order;
+  (void)ordered(graph, &order);
+  std::map<const CUgraphNode_st*, std::size_t> place;
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) place[graph.nodes[i].get()] = i;
+  std::vector<ExecNode> copies = exec_nodes(graph);
+  std::vector<ExecNode> out;
+  for (const CUgraphNode_st* n : order) out.push_back(std::move(copies[place.at(n)]));
+  return out;
 }
 
 // ---- stream capture --------------------------------------------------------------------------
@@ -293,25 +377,74 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mo
   return cudaSuccess;
 }
 
-cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
-  CUSIM_HOST_API("cudaStreamEndCapture");
-  if (!pGraph) return record(cudaErrorInvalidValue);
-  if (!cusim::backend::find_queue(stream, "cudaStreamEndCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                          const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
+                                          cudaStreamCaptureMode mode) {
+  CUSIM_HOST_API("cudaStreamBeginCaptureToGraph");
+  if (!cusim::backend::find_queue(stream, "cudaStreamBeginCaptureToGraph", CUSIM_CALLER))
+    return record(cudaErrorInvalidResourceHandle);
+  if (unsigned(mode) > unsigned(cudaStreamCaptureModeRelaxed)) return record(cudaErrorInvalidValue);
+  if (is_default_stream(stream)) return record(cudaErrorStreamCaptureUnsupported);
+  if (numDependencies && !dependencies) return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; dependencyData && i < numDependencies; ++i)
+    if (dependencyData[i].type != 0) return record(cudaErrorNotSupported);  // programmatic edges are not simulated
+  std::lock_guard lock(m);
+  if (!graphs.count(graph)) return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < numDependencies; ++i)
+    if (!dependencies[i] || dependencies[i]->graph != graph) return record(cudaErrorInvalidValue);
+  if (captures.count(stream)) return record(cudaErrorIllegalState);
+  for (const auto& c : captures)
+    if (c.second.graph == graph) return record(cudaErrorIllegalState);  // another capture builds it
+  graphs.erase(graph);  // a graph being captured into is the capture's until it ends
+  captures[stream] = Capture{graph, {dependencies, dependencies + numDependencies}, stream, ++capture_ids, true};
+  active_captures.fetch_add(1, std::memory_order_release);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies,
+                                                const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
+                                                unsigned int flags) {
+  CUSIM_HOST_API("cudaStreamUpdateCaptureDependencies");
+  if (!cusim::backend::find_queue(stream, "cudaStreamUpdateCaptureDependencies", CUSIM_CALLER))
+    return record(cudaErrorInvalidResourceHandle);
+  if (flags > cudaStreamSetCaptureDependencies || (numDependencies && !dependencies)) return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; dependencyData && i < numDependencies; ++i)
+    if (dependencyData[i].type != 0) return record(cudaErrorNotSupported);
   std::lock_guard lock(m);
   auto it = captures.find(stream);
   if (it == captures.end()) return record(cudaErrorIllegalState);
+  Capture& c = it->second;
+  if (invalidated_captures.count(c.graph)) return record(cudaErrorStreamCaptureInvalidated);
+  for (std::size_t i = 0; i < numDependencies; ++i)
+    if (!dependencies[i] || dependencies[i]->graph != c.graph) return record(cudaErrorInvalidValue);
+  if (flags == cudaStreamSetCaptureDependencies) c.tail.clear();
+  for (std::size_t i = 0; i < numDependencies; ++i)
+    if (std::find(c.tail.begin(), c.tail.end(), dependencies[i]) == c.tail.end()) c.tail.push_back(dependencies[i]);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph) {
+  CUSIM_HOST_API("cudaStreamEndCapture");
+  if (!cusim::backend::find_queue(stream, "cudaStreamEndCapture", CUSIM_CALLER)) return record(cudaErrorInvalidResourceHandle);
+  std::lock_guard lock(m);
+  auto it = captures.find(stream);
+  // A capture into a graph the program has (cudaStreamBeginCaptureToGraph) may end with no pGraph.
+  if (!pGraph && (it == captures.end() || !it->second.into_existing)) return record(cudaErrorInvalidValue);
+  if (it == captures.end()) return record(cudaErrorIllegalState);
   if (it->second.origin != stream) return record(cudaErrorStreamCaptureUnmatched);
   const cudaGraph_t graph = it->second.graph;
+  const bool into_existing = it->second.into_existing;
   std::erase_if(captures, [graph](const auto& c) { return c.second.graph == graph; });
   std::erase_if(captured_events, [graph](const auto& c) { return c.second.graph == graph; });
   active_captures.fetch_sub(1, std::memory_order_release);
   if (invalidated_captures.erase(graph)) {
-    delete graph;
-    *pGraph = nullptr;
+    if (into_existing) graphs.insert(graph);  // the program's graph stays, with what was captured
+    else destroy_graph(graph);
+    if (pGraph) *pGraph = nullptr;
     return record(cudaErrorStreamCaptureInvalidated);
   }
   graphs.insert(graph);
-  *pGraph = graph;
+  if (pGraph) *pGraph = graph;
   return cudaSuccess;
 }
 
@@ -353,7 +486,7 @@ cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags) {
   CUSIM_HOST_API("cudaGraphCreate");
   if (!pGraph || flags != 0) return record(cudaErrorInvalidValue);
   std::lock_guard lock(m);
-  *pGraph = *graphs.insert(new CUgraph_st).first;
+  *pGraph = cusim::backend::make_graph();
   return cudaSuccess;
 }
 
@@ -361,8 +494,10 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
   CUSIM_HOST_API("cudaGraphDestroy");
   {
     std::lock_guard lock(m);
-    if (!graphs.erase(graph)) return record(cudaErrorInvalidValue);
-    delete graph;
+    // (a conditional node's body goes with its node's graph)
+    if (!graphs.count(graph) || body_graphs.count(graph)) return record(cudaErrorInvalidValue);
+    if (captured_into(graph)) return record(cudaErrorIllegalState);  // a body a capture still fills
+    destroy_graph(graph);
   }
   cusim::backend::release_unused_graph_memory();
   return cudaSuccess;
@@ -373,18 +508,7 @@ cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph) 
   if (!pGraphClone) return record(cudaErrorInvalidValue);
   std::lock_guard lock(m);
   if (!live_graph(originalGraph)) return record(cudaErrorInvalidValue);
-  auto* clone = new CUgraph_st;
-  std::map<const CUgraphNode_st*, cudaGraphNode_t> copy_of;
-  for (const auto& n : originalGraph->nodes) {
-    auto c = std::make_unique<CUgraphNode_st>(*n);
-    c->graph = clone;
-    if (c->kernel.kernelParams) c->kernel.kernelParams = c->arguments.data();
-    for (cudaGraphNode_t& d : c->dependencies) d = copy_of.at(d);
-    copy_of[n.get()] = c.get();
-    clone->nodes.push_back(std::move(c));
-  }
-  graphs.insert(clone);
-  *pGraphClone = clone;
+  *pGraphClone = clone_graph(*originalGraph);
   return cudaSuccess;
 }
 
@@ -517,19 +641,16 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph,
   if (!pGraphExec || (flags & ~known)) return record(cudaErrorInvalidValue);
   std::lock_guard lock(m);
   if (!live_graph(graph)) return record(cudaErrorInvalidValue);
-  std::vector<const CUgraphNode_st*> order;
-  if (!ordered(*graph, &order)) return record(cudaErrorInvalidValue);  // a cycle
+  if (!instantiable(*graph, false)) return record(cudaErrorInvalidValue);
   // As CUDA's: a graph's allocation belongs to one executable graph at a time.
   for (const auto& n : graph->nodes)
     if (n->type == cudaGraphNodeTypeMemAlloc)
       for (cudaGraphExec_t e : executables)
         for (const cusim::backend::ExecNode& copy : e->order)
           if (copy.allocation == n->memory.dptr) return record(cudaErrorNotSupported);
-  std::map<const CUgraphNode_st*, std::size_t> place;
-  for (std::size_t i = 0; i < graph->nodes.size(); ++i) place[graph->nodes[i].get()] = i;
-  std::vector<cusim::backend::ExecNode> copies = cusim::backend::exec_nodes(*graph);
   auto* exec = new CUgraphExec_st;
-  for (const CUgraphNode_st* n : order) exec->order.push_back(std::move(copies[place.at(n)]));
+  exec->order = cusim::backend::ordered_exec_nodes(*graph);
+  exec->defaults = cusim::backend::conditional_defaults(graph);
   executables.insert(exec);
   *pGraphExec = exec;
   return cudaSuccess;
@@ -556,6 +677,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
   {
     std::lock_guard lock(m);
     if (!executables.count(graphExec)) return record(cudaErrorInvalidValue);
+    if (!graphExec->defaults.empty()) order.push_back(cusim::backend::assign_conditional_defaults(graphExec->defaults));
     for (const cusim::backend::ExecNode& n : graphExec->order) {
       if (n.work && n.enabled) order.push_back(n.work);
       if (n.allocation) allocations.push_back(n.allocation);

@@ -27,6 +27,8 @@ struct CUgraphNode_st {
   std::map<int, cudaLaunchAttributeValue> attributes;  // a kernel node's attributes, as set
   cudaMemAllocNodeParams memory{};                     // a memory node's allocation (a free node: dptr)
   std::shared_ptr<void> holds;                         // an allocation node's hold on its allocation
+  cudaConditionalNodeParams conditional{};             // a conditional node's parameters (phGraph_out: bodies)
+  std::vector<cudaGraph_t> bodies;                     // a conditional node's body graphs, owned by the node
 };
 struct CUgraph_st {
   std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
@@ -49,11 +51,15 @@ struct ExecNode {
 };
 // The copies of a graph's nodes that an executable graph keeps, in the order the nodes were made.
 std::vector<ExecNode> exec_nodes(const CUgraph_st& graph);
+// The same copies in an order that respects every dependency, as a launch issues them (the graph's
+// dependencies, and its bodies', form no cycle: cudaGraphInstantiate checks that first).
+std::vector<ExecNode> ordered_exec_nodes(const CUgraph_st& graph);
 
 }  // namespace cusim::backend
 
 struct CUgraphExec_st {
   std::vector<cusim::backend::ExecNode> order;
+  std::vector<unsigned long long> defaults;  // the conditional handles that take their default at each launch
 };
 
 namespace cusim::backend {
@@ -64,6 +70,10 @@ std::mutex& graph_lock();
 bool live_graph(cudaGraph_t g);
 bool live_node(cudaGraphNode_t n);
 bool live_exec(cudaGraphExec_t e);
+
+// A new, empty graph, live until cudaGraphDestroy, or (a conditional node's body) until its node's
+// graph is destroyed (call with graph_lock held).
+cudaGraph_t make_graph(bool body = false);
 
 // The explicit API's checks and the addition of a node of `type` after `dependencies` (each a
 // node of `graph`), under the lock; `setup` fills the node's other fields before it is seen.
@@ -82,5 +92,16 @@ cudaError_t memset_node_work(const cudaMemsetParams* p, NodeWork* out);
 NodeWork host_node_work(const cudaHostNodeParams& p);
 NodeWork memcpy_node_work(const cudaMemcpy3DParms& p);
 NodeWork memcpy_1d_node_work(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind);
+
+// Conditional nodes (graph_conditional.cpp). cudaErrorInvalidValue where CUDA refuses a
+// conditional node's parameters (a handle no live graph made, a type or a count of bodies).
+cudaError_t check_conditional_params(const cudaConditionalNodeParams& params);
+// The work of a conditional node whose bodies' executable copies are `bodies`.
+NodeWork conditional_node_work(const cudaConditionalNodeParams& params, std::vector<std::vector<ExecNode>> bodies);
+// The handles made for `graph` that take their default at each launch; work that assigns them.
+std::vector<unsigned long long> conditional_defaults(const CUgraph_st* graph);
+NodeWork assign_conditional_defaults(std::vector<unsigned long long> handles);
+// Forgets the handles made for a graph being destroyed.
+void forget_conditional_handles(const CUgraph_st* graph);
 
 }  // namespace cusim::backend

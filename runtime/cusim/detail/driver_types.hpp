@@ -418,6 +418,85 @@ struct cudaGraphExecUpdateResultInfo_st {
 };
 using cudaGraphExecUpdateResultInfo = cudaGraphExecUpdateResultInfo_st;
 
+// ---- conditional nodes and cudaGraphAddNode's parameters (CUDA 12.3 and later) ----
+using cudaGraphConditionalHandle = unsigned long long;
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  cudaGraphConditionalNodeType type;
+  unsigned int size;         // bodies: 1 for while, 1 or 2 (with an else) for if, any for switch
+  cudaGraph_t* phGraph_out;  // out: the node's body graphs, owned by the node
+};
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+struct cudaKernelNodeParamsV2 {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+struct cudaMemsetParamsV2 {
+  void* dst;
+  std::size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  std::size_t width;
+  std::size_t height;
+};
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void* userData;
+};
+struct cudaMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  cudaMemcpy3DParms copyParams;
+};
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+struct cudaChildGraphNodeParams {
+  cudaGraph_t graph;
+  cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+  cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+  cudaEvent_t event;
+};
+struct cudaMemAllocNodeParamsV2 {
+  cudaMemPoolProps poolProps;
+  const cudaMemAccessDesc* accessDescs;
+  std::size_t accessDescCount;
+  std::size_t bytesize;
+  void* dptr;
+};
+struct cudaGraphNodeParams {
+  cudaGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    cudaKernelNodeParamsV2 kernel;
+    cudaMemcpyNodeParams memcpy;
+    cudaMemsetParamsV2 memset;
+    cudaHostNodeParamsV2 host;
+    cudaChildGraphNodeParams graph;
+    cudaEventWaitNodeParams eventWait;
+    cudaEventRecordNodeParams eventRecord;
+    cudaMemAllocNodeParamsV2 alloc;
+    cudaMemFreeNodeParams free;
+    cudaConditionalNodeParams conditional;
+  };
+  long long reserved2;
+};
+
 // ---- launch attributes: cudaLaunchKernelEx, streams' and kernel nodes' attributes ----
 enum cudaAccessProperty {
   cudaAccessPropertyNormal = 0,

@@ -126,6 +126,14 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
                                      const cudaGraphNode_t** dependencies_out = nullptr,
                                      const cudaGraphEdgeData** edgeData_out = nullptr,
                                      std::size_t* numDependencies_out = nullptr);
+// A capture into a graph that exists (a conditional node's body, say), after `dependencies` of it;
+// and the nodes a capture's next work comes after, added to or set.
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                          const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
+                                          cudaStreamCaptureMode mode);
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies,
+                                                const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
+                                                unsigned int flags = 0);
 cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags);
 cudaError_t cudaGraphDestroy(cudaGraph_t graph);
 cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph);
@@ -148,6 +156,15 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* f
                                      const cudaGraphEdgeData* edgeData, std::size_t numDependencies);
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
                                      std::size_t numDependencies);
+// Any node from its type's parameters (backends/sim/graph_add_node.cpp): kernel, memcpy, memset,
+// host, empty, memory allocation and free, and conditional nodes.
+cudaError_t cudaGraphAddNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                             const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
+                             cudaGraphNodeParams* nodeParams, std::source_location site = std::source_location::current());
+// Conditional nodes' handles (backends/sim/graph_conditional.cpp): a value a kernel sets with
+// cudaGraphSetConditional, or, with cudaGraphCondAssignDefault, `defaultLaunchValue` at each launch.
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* pHandle_out, cudaGraph_t graph,
+                                             unsigned int defaultLaunchValue = 0, unsigned int flags = 0);
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType);
 cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* numNodes);
 cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes, std::size_t* pNumRootNodes);

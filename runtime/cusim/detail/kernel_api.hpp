@@ -226,6 +226,16 @@ inline void cudaTriggerProgrammaticLaunchCompletion() {}
 [[noreturn]] inline void __trap(std::source_location site = std::source_location::current()) {
   ::cusim::detail::trap(site);
 }
+// Conditional graph nodes: sets the value of a conditional node's handle, which the node reads
+// once the kernel's launch has finished (backends/sim/graph_conditional.cpp). A handle that no
+// live graph made ends the thread's block with an invalid-handle finding.
+namespace cusim::detail {
+void graph_set_conditional(unsigned long long handle, unsigned value, std::source_location site);
+}
+inline void cudaGraphSetConditional(unsigned long long handle, unsigned int value,
+                                    std::source_location site = std::source_location::current()) {
+  ::cusim::detail::graph_set_conditional(handle, value, site);
+}
 
 // ---- warp intrinsics -------------------------------------------------------------------------
 namespace cusim::detail {
