@@ -143,6 +143,17 @@ std::vector<float4> face_coords(int width, bool normalized) {
   return c;
 }
 
+// Copies `count` layers of width x width texels of 4 bytes from `data` into the array.
+void copy_layers(cudaArray_t a, void* data, int width, int count) {
+  cudaMemcpy3DParms p;
+  std::memset(&p, 0, sizeof p);
+  p.srcPtr = make_cudaPitchedPtr(data, width * 4, width, width);
+  p.dstArray = a;
+  p.extent = make_cudaExtent(width, width, count);
+  p.kind = cudaMemcpyHostToDevice;
+  CHECK_CUDA(cudaMemcpy3D(&p));
+}
+
 cudaArray_t cubemap_array(int width, int layers) {
   const cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
   const int faces = 6 * (layers ? layers : 1);
@@ -154,13 +165,7 @@ cudaArray_t cubemap_array(int width, int layers) {
   for (int f = 0; f < faces; ++f)
     for (int y = 0; y < width; ++y)
       for (int x = 0; x < width; ++x) v[(std::size_t(f) * width + y) * width + x] = f * 1000 + y * 10 + x + frand(0, 0.5f);
-  cudaMemcpy3DParms p;
-  std::memset(&p, 0, sizeof p);
-  p.srcPtr = make_cudaPitchedPtr(v.data(), width * 4, width, width);
-  p.dstArray = a;
-  p.extent = make_cudaExtent(width, width, faces);
-  p.kind = cudaMemcpyHostToDevice;
-  CHECK_CUDA(cudaMemcpy3D(&p));
+  copy_layers(a, v.data(), width, faces);
   return a;
 }
 
@@ -171,13 +176,7 @@ cudaArray_t rgba_cubemap_array(int width) {
   CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(width, width, 6), cudaArrayCubemap));
   std::vector<uchar4> v(std::size_t(width) * width * 6);
   for (uchar4& t : v) t = make_uchar4(rnd() >> 24, rnd() >> 24, rnd() >> 24, rnd() >> 24);
-  cudaMemcpy3DParms p;
-  std::memset(&p, 0, sizeof p);
-  p.srcPtr = make_cudaPitchedPtr(v.data(), width * 4, width, width);
-  p.dstArray = a;
-  p.extent = make_cudaExtent(width, width, 6);
-  p.kind = cudaMemcpyHostToDevice;
-  CHECK_CUDA(cudaMemcpy3D(&p));
+  copy_layers(a, v.data(), width, 6);
   return a;
 }
 // A 2D layered array of six layers (not a cubemap) of floats.
@@ -187,13 +186,7 @@ cudaArray_t layered_array(int width) {
   CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(width, width, 6), cudaArrayLayered));
   std::vector<float> v(std::size_t(width) * width * 6);
   for (float& t : v) t = frand(1.f, 2.f);
-  cudaMemcpy3DParms p;
-  std::memset(&p, 0, sizeof p);
-  p.srcPtr = make_cudaPitchedPtr(v.data(), width * 4, width, width);
-  p.dstArray = a;
-  p.extent = make_cudaExtent(width, width, 6);
-  p.kind = cudaMemcpyHostToDevice;
-  CHECK_CUDA(cudaMemcpy3D(&p));
+  copy_layers(a, v.data(), width, 6);
   return a;
 }
 
