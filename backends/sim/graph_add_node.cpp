@@ -1,7 +1,8 @@
 // cudaGraphAddNode (CUDA 12.3 and later): a node of any type from one cudaGraphNodeParams. Each
 // type but the conditional node is the older call of its own (cudaGraphAddKernelNode and the
 // rest), with its checks and errors; a conditional node (graph_conditional.cpp) has no other call.
-// Child graph, event and external semaphore nodes are not simulated: cudaErrorNotSupported.
+// Event and external semaphore nodes, and a child graph moved into its node, are not simulated:
+// cudaErrorNotSupported.
 #include <mutex>
 
 #include "backends/sim/error_state.hpp"
@@ -69,7 +70,9 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, con
       return cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, p->free.dptr);
     case cudaGraphNodeTypeConditional:
       return add_conditional_node(pGraphNode, graph, pDependencies, numDependencies, p->conditional);
-    case cudaGraphNodeTypeGraph:
+    case cudaGraphNodeTypeGraph:  // a copy of the graph (a move of it is not simulated)
+      if (p->graph.ownership != cudaGraphChildGraphOwnershipClone) return record(cudaErrorNotSupported);
+      return cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, p->graph.graph);
     case cudaGraphNodeTypeWaitEvent:
     case cudaGraphNodeTypeEventRecord:
     case cudaGraphNodeTypeExtSemaphoreSignal:

@@ -143,18 +143,31 @@ bool ordered(const CUgraph_st& g, std::vector<const CUgraphNode_st*>* out) {
 }
 
 // Whether a graph can be instantiated: no cycle in it or in a body, and only the nodes CUDA allows
-// in a body there (kernels, copies, memsets, empty nodes and conditional nodes).
+// in a conditional node's body there (kernels, copies, memsets, empty, child graph and conditional
+// nodes).
 bool instantiable(const CUgraph_st& g, bool body) {
   std::vector<const CUgraphNode_st*> order;
   if (!ordered(g, &order)) return false;
   for (const auto& n : g.nodes) {
     if (body && n->type != cudaGraphNodeTypeKernel && n->type != cudaGraphNodeTypeMemcpy &&
-        n->type != cudaGraphNodeTypeMemset && n->type != cudaGraphNodeTypeEmpty && n->type != cudaGraphNodeTypeConditional)
+        n->type != cudaGraphNodeTypeMemset && n->type != cudaGraphNodeTypeEmpty && n->type != cudaGraphNodeTypeGraph &&
+        n->type != cudaGraphNodeTypeConditional)
       return false;
-    for (cudaGraph_t b : n->bodies)
-      if (!instantiable(*b, true)) return false;
+    for (cudaGraph_t b : n->bodies)  // (a child graph is a body only where its node is in one)
+      if (!instantiable(*b, body || n->type == cudaGraphNodeTypeConditional)) return false;
   }
   return true;
+}
+
+// The work of a child graph node: the nodes of its graph's executable copy, issued in turn.
+NodeWork child_graph_work(std::vector<cusim::backend::ExecNode> nodes) {
+  auto shared = std::make_shared<const std::vector<cusim::backend::ExecNode>>(std::move(nodes));
+  return [shared](cudaStream_t s) {
+    for (const cusim::backend::ExecNode& n : *shared)
+      if (n.work && n.enabled)
+        if (cudaError_t e = n.work(s)) return e;
+    return cudaSuccess;
+  };
 }
 
 // A memset node with 2- or 4-byte elements, which cudaMemset2DAsync (bytes) cannot express.
@@ -279,6 +292,7 @@ std::vector<ExecNode> exec_nodes(const CUgraph_st& graph) {
       for (cudaGraph_t b : n.bodies) bodies.push_back(ordered_exec_nodes(*b));
       e.work = conditional_node_work(n.conditional, std::move(bodies));
     }
+    if (n.type == cudaGraphNodeTypeGraph && !n.bodies.empty()) e.work = child_graph_work(ordered_exec_nodes(*n.bodies[0]));
     e.holds = n.holds;
     copies.push_back(std::move(e));
   }
@@ -572,6 +586,30 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph
   CUSIM_HOST_API("cudaGraphAddEmptyNode");
   return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeEmpty, nullptr, pDependencies,
                                         numDependencies);
+}
+
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                       std::size_t numDependencies, cudaGraph_t childGraph) {
+  CUSIM_HOST_API("cudaGraphAddChildGraphNode");
+  {
+    std::lock_guard lock(m);
+    if (!live_graph(childGraph) || childGraph == graph) return record(cudaErrorInvalidValue);
+  }
+  return cusim::backend::add_graph_node(pGraphNode, graph, cudaGraphNodeTypeGraph, nullptr, pDependencies,
+                                        numDependencies, [childGraph](CUgraphNode_st& n) {
+                                          n.bodies.push_back(clone_graph(*childGraph));
+                                          body_graphs.insert(n.bodies.back());
+                                        });
+}
+
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t* pGraph) {
+  CUSIM_HOST_API("cudaGraphChildGraphNodeGetGraph");
+  std::lock_guard lock(m);
+  // (a graph launch captured in a stream is a child graph node of no graph here)
+  if (!pGraph || !live_node(node) || node->type != cudaGraphNodeTypeGraph || node->bodies.empty())
+    return record(cudaErrorInvalidValue);
+  *pGraph = node->bodies[0];
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,

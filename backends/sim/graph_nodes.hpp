@@ -28,7 +28,8 @@ struct CUgraphNode_st {
   cudaMemAllocNodeParams memory{};                     // a memory node's allocation (a free node: dptr)
   std::shared_ptr<void> holds;                         // an allocation node's hold on its allocation
   cudaConditionalNodeParams conditional{};             // a conditional node's parameters (phGraph_out: bodies)
-  std::vector<cudaGraph_t> bodies;                     // a conditional node's body graphs, owned by the node
+  std::vector<cudaGraph_t> bodies;                     // a conditional node's bodies, or a child graph node's
+                                                       // graph: graphs owned by the node
 };
 struct CUgraph_st {
   std::vector<std::unique_ptr<CUgraphNode_st>> nodes;

@@ -152,12 +152,16 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
                                  std::size_t numDependencies, const cudaHostNodeParams* pNodeParams);
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                                   std::size_t numDependencies);
+// A child graph node: a copy of `childGraph`, made now, run where the node stands.
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
+                                       std::size_t numDependencies, cudaGraph_t childGraph);
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t* pGraph);
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
                                      const cudaGraphEdgeData* edgeData, std::size_t numDependencies);
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
                                      std::size_t numDependencies);
 // Any node from its type's parameters (backends/sim/graph_add_node.cpp): kernel, memcpy, memset,
-// host, empty, memory allocation and free, and conditional nodes.
+// host, empty, child graph, memory allocation and free, and conditional nodes.
 cudaError_t cudaGraphAddNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph, const cudaGraphNode_t* pDependencies,
                              const cudaGraphEdgeData* dependencyData, std::size_t numDependencies,
                              cudaGraphNodeParams* nodeParams, std::source_location site = std::source_location::current());
